@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "MiniDesk",
+    products: [
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "MiniDesk", targets: ["MiniDesk"]),
+        .library(name: "MeshIO", targets: ["MeshIO"]),
+        .executable(name: "minidesk", targets: ["minidesk"]),
+        .executable(name: "minidesk-bench", targets: ["minidesk-bench"]),
+    ],
+    targets: [
+        // C libraries from Debian's packages (installed by `make deps`).
+        .systemLibrary(
+            name: "CAssimp", path: "Sources/CAssimp", pkgConfig: "assimp",
+            providers: [.apt(["libassimp-dev"])]),
+        .systemLibrary(
+            name: "CMinizip", path: "Sources/CMinizip", pkgConfig: "minizip",
+            providers: [.apt(["libminizip-dev"])]),
+
+        // The kernel: pure Swift, no C dependency.
+        .target(name: "Geometry"),
+        // The catalogue: parameters, the enclosure, the items.
+        .target(name: "MiniDesk", dependencies: ["Geometry"]),
+        // Writers and readers.
+        .target(name: "MeshIO", dependencies: ["Geometry", "CAssimp", "CMinizip"]),
+
+        .executableTarget(name: "minidesk", dependencies: ["Geometry", "MiniDesk", "MeshIO"]),
+        .executableTarget(name: "minidesk-bench", dependencies: ["Geometry", "MiniDesk", "MeshIO"]),
+
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "MiniDeskTests", dependencies: ["MiniDesk", "Geometry"]),
+        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "Geometry"]),
+    ]
+)

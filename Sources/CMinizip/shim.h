@@ -1,0 +1,2 @@
+#include <minizip/zip.h>
+#include <minizip/unzip.h>

@@ -1,0 +1,70 @@
+/// A bounding-volume hierarchy over axis-aligned boxes, built by median splits along the longest axis.
+/// Answers "which boxes overlap this box" and "which pairs of boxes overlap" without testing all pairs.
+public struct BoundingVolumeHierarchy: Sendable {
+    struct Node: Sendable {
+        var bounds: Bounds
+        /// Children for inner nodes; for leaves, the range `start..<end` of `order`.
+        var left: Int32
+        var right: Int32
+        var start: Int32
+        var end: Int32
+        var isLeaf: Bool { left < 0 }
+    }
+
+    let nodes: [Node]
+    /// Item indices, grouped by leaf.
+    let order: [Int32]
+    let boxes: [Bounds]
+
+    public init(boxes: [Bounds], leafSize: Int = 4) {
+        self.boxes = boxes
+        var order = (0..<Int32(boxes.count)).map { $0 }
+        var nodes = [Node]()
+        nodes.reserveCapacity(2 * boxes.count / max(1, leafSize) + 1)
+        let centers = boxes.map(\.center)
+        func build(_ lo: Int, _ hi: Int) -> Int32 {
+            var b = Bounds.empty
+            for i in lo..<hi { b.formUnion(boxes[Int(order[i])]) }
+            let id = nodes.count
+            nodes.append(Node(bounds: b, left: -1, right: -1, start: Int32(lo), end: Int32(hi)))
+            if hi - lo <= leafSize { return Int32(id) }
+            var cb = Bounds.empty
+            for i in lo..<hi { cb.formUnion(centers[Int(order[i])]) }
+            let s = cb.size
+            let axis = s.x >= s.y && s.x >= s.z ? 0 : (s.y >= s.z ? 1 : 2)
+            let mid = (lo + hi) / 2
+            order[lo..<hi].sort { centers[Int($0)][axis] < centers[Int($1)][axis] }
+            let l = build(lo, mid)
+            let r = build(mid, hi)
+            nodes[id].left = l
+            nodes[id].right = r
+            return Int32(id)
+        }
+        if !boxes.isEmpty { _ = build(0, boxes.count) }
+        self.nodes = nodes
+        self.order = order
+    }
+
+    /// Calls `body` with the index of every box that overlaps `query` (touching counts).
+    public func forEachOverlap(with query: Bounds, _ body: (Int) -> Void) {
+        guard !nodes.isEmpty else { return }
+        var stack: [Int32] = [0]
+        while let n = stack.popLast() {
+            let node = nodes[Int(n)]
+            guard node.bounds.intersects(query) else { continue }
+            if node.isLeaf {
+                for i in node.start..<node.end where boxes[Int(order[Int(i)])].intersects(query) { body(Int(order[Int(i)])) }
+            } else {
+                stack.append(node.left)
+                stack.append(node.right)
+            }
+        }
+    }
+
+    /// Calls `body(i, j)` once for every pair `i < j` of overlapping boxes in this hierarchy.
+    public func forEachOverlappingPair(_ body: (Int, Int) -> Void) {
+        for i in 0..<boxes.count {
+            forEachOverlap(with: boxes[i]) { j in if j > i { body(i, j) } }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// An axis-aligned box, in millimetres. `empty` holds no point.
+public struct Bounds: Hashable, Sendable, Codable {
+    public var min: Vector3
+    public var max: Vector3
+
+    public init(min: Vector3, max: Vector3) {
+        self.min = min
+        self.max = max
+    }
+
+    /// The smallest box holding every point.
+    public init<S: Sequence>(points: S) where S.Element == Vector3 {
+        self = .empty
+        for p in points { formUnion(p) }
+    }
+
+    public static let empty = Bounds(
+        min: Vector3(.infinity, .infinity, .infinity), max: Vector3(-.infinity, -.infinity, -.infinity))
+
+    public var isEmpty: Bool { min.x > max.x || min.y > max.y || min.z > max.z }
+    public var size: Vector3 { isEmpty ? .zero : max - min }
+    public var center: Vector3 { (min + max) * 0.5 }
+
+    public mutating func formUnion(_ p: Vector3) {
+        min = Vector3(Swift.min(min.x, p.x), Swift.min(min.y, p.y), Swift.min(min.z, p.z))
+        max = Vector3(Swift.max(max.x, p.x), Swift.max(max.y, p.y), Swift.max(max.z, p.z))
+    }
+
+    public mutating func formUnion(_ b: Bounds) {
+        guard !b.isEmpty else { return }
+        formUnion(b.min)
+        formUnion(b.max)
+    }
+
+    public func union(_ b: Bounds) -> Bounds {
+        var r = self
+        r.formUnion(b)
+        return r
+    }
+
+    /// Whether the two boxes share at least one point (touching counts).
+    public func intersects(_ b: Bounds) -> Bool {
+        min.x <= b.max.x && b.min.x <= max.x && min.y <= b.max.y && b.min.y <= max.y
+            && min.z <= b.max.z && b.min.z <= max.z
+    }
+
+    public func contains(_ p: Vector3) -> Bool {
+        p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y && p.z >= min.z && p.z <= max.z
+    }
+
+    /// The box grown by `margin` on every side.
+    public func expanded(by margin: Double) -> Bounds {
+        isEmpty ? self : Bounds(min: min - Vector3(margin, margin, margin), max: max + Vector3(margin, margin, margin))
+    }
+}

@@ -1,0 +1,89 @@
+/// An indexed triangle mesh in millimetres. Triangles are counter-clockwise seen from outside; each
+/// carries a tag (0 unless set) that later marks the part or colour it belongs to.
+public struct Mesh: Hashable, Sendable {
+    /// One triangle: three indices into `vertices` and a tag.
+    public struct Triangle: Hashable, Sendable {
+        public var a: UInt32
+        public var b: UInt32
+        public var c: UInt32
+        public var tag: UInt32
+
+        public init(_ a: UInt32, _ b: UInt32, _ c: UInt32, tag: UInt32 = 0) {
+            self.a = a
+            self.b = b
+            self.c = c
+            self.tag = tag
+        }
+
+        public init(_ a: Int, _ b: Int, _ c: Int, tag: UInt32 = 0) {
+            self.init(UInt32(a), UInt32(b), UInt32(c), tag: tag)
+        }
+
+        /// The three indices in order.
+        public var indices: [Int] { [Int(a), Int(b), Int(c)] }
+        /// The same triangle wound the other way.
+        public var flipped: Triangle { Triangle(a, c, b, tag: tag) }
+    }
+
+    public var vertices: [Vector3]
+    public var triangles: [Triangle]
+
+    public init(vertices: [Vector3] = [], triangles: [Triangle] = []) {
+        self.vertices = vertices
+        self.triangles = triangles
+    }
+
+    public static let empty = Mesh()
+
+    public var isEmpty: Bool { triangles.isEmpty }
+
+    /// The corners of triangle `i`.
+    @inline(__always) public func corners(_ i: Int) -> (Vector3, Vector3, Vector3) {
+        let t = triangles[i]
+        return (vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+    }
+
+    /// The box around every vertex.
+    public var bounds: Bounds { Bounds(points: vertices) }
+
+    /// The mesh with every vertex mapped by `transform`; a mirroring transform also flips every
+    /// triangle so the mesh stays outward-facing.
+    public func transformed(by transform: Transform) -> Mesh {
+        var m = Mesh(vertices: vertices.map(transform.apply(to:)), triangles: triangles)
+        if transform.determinant < 0 { m.triangles = m.triangles.map(\.flipped) }
+        return m
+    }
+
+    public func translated(by t: Vector3) -> Mesh { transformed(by: .translation(t)) }
+    public func scaled(by s: Vector3) -> Mesh { transformed(by: .scale(s)) }
+    public func scaled(by s: Double) -> Mesh { transformed(by: .scale(s)) }
+    /// Rotated about X, then Y, then Z, by the given angles in degrees.
+    public func rotated(degrees r: Vector3) -> Mesh { transformed(by: .rotation(degrees: r)) }
+
+    /// Every triangle wound the other way (an inside-out mesh).
+    public var flipped: Mesh { Mesh(vertices: vertices, triangles: triangles.map(\.flipped)) }
+
+    /// Both meshes in one, without any boolean: use for disjoint solids only.
+    public func merged(with other: Mesh) -> Mesh { Mesh.merged([self, other]) }
+
+    /// All meshes in one, without any boolean: use for disjoint solids only.
+    public static func merged(_ meshes: [Mesh]) -> Mesh {
+        var result = Mesh()
+        result.vertices.reserveCapacity(meshes.reduce(0) { $0 + $1.vertices.count })
+        result.triangles.reserveCapacity(meshes.reduce(0) { $0 + $1.triangles.count })
+        for m in meshes {
+            let offset = UInt32(result.vertices.count)
+            result.vertices += m.vertices
+            result.triangles += m.triangles.map { Triangle($0.a + offset, $0.b + offset, $0.c + offset, tag: $0.tag) }
+        }
+        return result
+    }
+
+    /// The mesh with every triangle's tag set to `tag`.
+    public func tagged(_ tag: UInt32) -> Mesh {
+        Mesh(vertices: vertices, triangles: triangles.map { Triangle($0.a, $0.b, $0.c, tag: tag) })
+    }
+
+    /// The distinct tags in use, in increasing order.
+    public var tags: [UInt32] { Array(Set(triangles.map(\.tag))).sorted() }
+}

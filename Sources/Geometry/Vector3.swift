@@ -1,0 +1,67 @@
+/// A point or direction in space, in millimetres.
+public struct Vector3: Hashable, Sendable, Codable {
+    public var x: Double
+    public var y: Double
+    public var z: Double
+
+    public init(_ x: Double, _ y: Double, _ z: Double) {
+        self.x = x
+        self.y = y
+        self.z = z
+    }
+
+    /// A point in the plane z = `z`.
+    public init(_ p: Vector2, _ z: Double) {
+        self.init(p.x, p.y, z)
+    }
+
+    public static let zero = Vector3(0, 0, 0)
+    public static let unitX = Vector3(1, 0, 0)
+    public static let unitY = Vector3(0, 1, 0)
+    public static let unitZ = Vector3(0, 0, 1)
+
+    public static func + (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x + b.x, a.y + b.y, a.z + b.z) }
+    public static func - (a: Vector3, b: Vector3) -> Vector3 { Vector3(a.x - b.x, a.y - b.y, a.z - b.z) }
+    public static prefix func - (a: Vector3) -> Vector3 { Vector3(-a.x, -a.y, -a.z) }
+    public static func * (a: Vector3, s: Double) -> Vector3 { Vector3(a.x * s, a.y * s, a.z * s) }
+    public static func * (s: Double, a: Vector3) -> Vector3 { Vector3(a.x * s, a.y * s, a.z * s) }
+    public static func / (a: Vector3, s: Double) -> Vector3 { Vector3(a.x / s, a.y / s, a.z / s) }
+
+    public func dot(_ b: Vector3) -> Double { x * b.x + y * b.y + z * b.z }
+    public func cross(_ b: Vector3) -> Vector3 {
+        Vector3(y * b.z - z * b.y, z * b.x - x * b.z, x * b.y - y * b.x)
+    }
+    public var length: Double { (x * x + y * y + z * z).squareRoot() }
+    public var lengthSquared: Double { x * x + y * y + z * z }
+    /// The unit vector in the same direction, or zero for the zero vector.
+    public var normalized: Vector3 {
+        let l = length
+        return l > 0 ? self / l : .zero
+    }
+    public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
+    /// The x and y components.
+    public var xy: Vector2 { Vector2(x, y) }
+
+    /// Component-wise product.
+    public func scaled(by s: Vector3) -> Vector3 { Vector3(x * s.x, y * s.y, z * s.z) }
+    public func distance(to b: Vector3) -> Double { (self - b).length }
+
+    /// The component at `axis` (0 = x, 1 = y, 2 = z).
+    public subscript(axis: Int) -> Double {
+        switch axis {
+        case 0: return x
+        case 1: return y
+        default: return z
+        }
+    }
+
+    /// A unit vector perpendicular to this one (this one need not be normalised).
+    public var anyPerpendicular: Vector3 {
+        let a = abs(x) < 0.9 ? Vector3.unitX : Vector3.unitY
+        return cross(a).normalized
+    }
+}
+
+extension Vector3: CustomStringConvertible {
+    public var description: String { "(\(x), \(y), \(z))" }
+}

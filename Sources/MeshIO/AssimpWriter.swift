@@ -1,0 +1,114 @@
+import CAssimp
+import Foundation
+import Geometry
+
+/// Writes meshes through assimp (STL, PLY, GLB): one assimp mesh per named part, under one node each.
+/// Every assimp detail stays in this file.
+public enum AssimpWriter {
+    /// Writes `parts` to `path` in `format`, atomically.
+    public static func write(_ parts: [(name: String, mesh: Mesh)], format: MeshFormat, to path: String) throws(FileOutputError) {
+        try AtomicFile.write(to: path) { (temp: String) throws(FileOutputError) in
+            let scene = makeScene(parts)
+            defer { freeScene(scene) }
+            let status = aiExportScene(scene, format.assimpID, temp, 0)
+            guard status == aiReturn_SUCCESS else {
+                let reason = String(cString: aiGetErrorString())
+                throw .writeFailed(path: path, reason: "assimp could not export \(format.rawValue): \(reason.isEmpty ? "unknown error" : reason)")
+            }
+        }
+    }
+
+    private static func makeScene(_ parts: [(name: String, mesh: Mesh)]) -> UnsafeMutablePointer<aiScene> {
+        let scene = UnsafeMutablePointer<aiScene>.allocate(capacity: 1)
+        scene.initialize(to: aiScene())
+        let identity = aiMatrix4x4(a1: 1, a2: 0, a3: 0, a4: 0, b1: 0, b2: 1, b3: 0, b4: 0, c1: 0, c2: 0, c3: 1, c4: 0, d1: 0, d2: 0, d3: 0, d4: 1)
+
+        let root = UnsafeMutablePointer<aiNode>.allocate(capacity: 1)
+        root.initialize(to: aiNode())
+        root.pointee.mTransformation = identity
+        setName(&root.pointee.mName, "MiniDesk")
+        let children = UnsafeMutablePointer<UnsafeMutablePointer<aiNode>?>.allocate(capacity: max(parts.count, 1))
+        let meshes = UnsafeMutablePointer<UnsafeMutablePointer<aiMesh>?>.allocate(capacity: max(parts.count, 1))
+
+        for (i, part) in parts.enumerated() {
+            let mesh = UnsafeMutablePointer<aiMesh>.allocate(capacity: 1)
+            mesh.initialize(to: aiMesh())
+            mesh.pointee.mPrimitiveTypes = UInt32(aiPrimitiveType_TRIANGLE.rawValue)
+            mesh.pointee.mMaterialIndex = 0
+            setName(&mesh.pointee.mName, part.name)
+            let verts = UnsafeMutablePointer<aiVector3D>.allocate(capacity: max(part.mesh.vertices.count, 1))
+            for (k, v) in part.mesh.vertices.enumerated() {
+                verts[k] = aiVector3D(x: Float(v.x), y: Float(v.y), z: Float(v.z))
+            }
+            mesh.pointee.mNumVertices = UInt32(part.mesh.vertices.count)
+            mesh.pointee.mVertices = verts
+            let faces = UnsafeMutablePointer<aiFace>.allocate(capacity: max(part.mesh.triangles.count, 1))
+            for (k, t) in part.mesh.triangles.enumerated() {
+                let idx = UnsafeMutablePointer<UInt32>.allocate(capacity: 3)
+                idx[0] = t.a; idx[1] = t.b; idx[2] = t.c
+                faces[k] = aiFace(mNumIndices: 3, mIndices: idx)
+            }
+            mesh.pointee.mNumFaces = UInt32(part.mesh.triangles.count)
+            mesh.pointee.mFaces = faces
+            meshes[i] = mesh
+
+            let node = UnsafeMutablePointer<aiNode>.allocate(capacity: 1)
+            node.initialize(to: aiNode())
+            node.pointee.mTransformation = identity
+            setName(&node.pointee.mName, part.name)
+            node.pointee.mParent = root
+            let meshIndex = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+            meshIndex[0] = UInt32(i)
+            node.pointee.mNumMeshes = 1
+            node.pointee.mMeshes = meshIndex
+            children[i] = node
+        }
+        root.pointee.mNumChildren = UInt32(parts.count)
+        root.pointee.mChildren = children
+        scene.pointee.mRootNode = root
+        scene.pointee.mNumMeshes = UInt32(parts.count)
+        scene.pointee.mMeshes = meshes
+
+        let material = UnsafeMutablePointer<aiMaterial>.allocate(capacity: 1)
+        material.initialize(to: aiMaterial())
+        let materials = UnsafeMutablePointer<UnsafeMutablePointer<aiMaterial>?>.allocate(capacity: 1)
+        materials[0] = material
+        scene.pointee.mNumMaterials = 1
+        scene.pointee.mMaterials = materials
+        // Our meshes are indexed: tell assimp so its STL writer keeps per-face normals.
+        scene.pointee.mFlags |= UInt32(AI_SCENE_FLAGS_NON_VERBOSE_FORMAT)
+        return scene
+    }
+
+    private static func freeScene(_ scene: UnsafeMutablePointer<aiScene>) {
+        let s = scene.pointee
+        for i in 0..<Int(s.mNumMeshes) {
+            guard let m = s.mMeshes[i] else { continue }
+            for k in 0..<Int(m.pointee.mNumFaces) { m.pointee.mFaces[k].mIndices.deallocate() }
+            m.pointee.mFaces.deallocate()
+            m.pointee.mVertices.deallocate()
+            m.deallocate()
+        }
+        s.mMeshes.deallocate()
+        let root = s.mRootNode!
+        for i in 0..<Int(root.pointee.mNumChildren) {
+            guard let c = root.pointee.mChildren[i] else { continue }
+            c.pointee.mMeshes.deallocate()
+            c.deallocate()
+        }
+        root.pointee.mChildren.deallocate()
+        root.deallocate()
+        s.mMaterials[0]?.deallocate()
+        s.mMaterials.deallocate()
+        scene.deallocate()
+    }
+
+    private static func setName(_ name: inout aiString, _ value: String) {
+        let bytes = Array(value.utf8.prefix(1000))
+        name.length = UInt32(bytes.count)
+        withUnsafeMutableBytes(of: &name.data) { buffer in
+            for (i, b) in bytes.enumerated() { buffer[i] = b }
+            buffer[bytes.count] = 0
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// The mesh file formats MiniDesk writes.
+public enum MeshFormat: String, CaseIterable, Sendable {
+    case stl
+    case stlASCII = "stl-ascii"
+    case ply
+    case glb
+
+    /// The file name extension, without the dot.
+    public var fileExtension: String {
+        switch self {
+        case .stl, .stlASCII: return "stl"
+        case .ply: return "ply"
+        case .glb: return "glb"
+        }
+    }
+
+    /// assimp's exporter id.
+    var assimpID: String {
+        switch self {
+        case .stl: return "stlb"
+        case .stlASCII: return "stl"
+        case .ply: return "plyb"
+        case .glb: return "glb2"
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Geometry
+
+/// Every item MiniDesk can make, in listing order.
+public enum Catalogue {
+    public static let items: [DeskItem] = [solid]
+
+    public static func item(named name: String) -> DeskItem? { items.first { $0.name == name } }
+
+    /// The replica. For now its shell and foot; ports, vents, button, light and emblem arrive with the
+    /// booleans.
+    static let solid = DeskItem(
+        name: "solid",
+        summary: "The replica: a silver shell on a black foot (details to come)",
+        partNames: ["shell", "bottom"],
+        build: { (resolution: Resolution) throws(GeometryError) -> [Part] in
+            let enclosure = Enclosure()
+            return [
+                Part(name: "shell", color: Palette.silver, mesh: try enclosure.shell(resolution: resolution)),
+                Part(name: "bottom", color: Palette.black, mesh: try enclosure.foot(resolution: resolution)),
+            ]
+        })
+}

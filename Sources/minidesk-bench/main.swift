@@ -1,0 +1,42 @@
+import Foundation
+import Geometry
+
+/// Benchmarks for the geometry kernel. Prints one JSON object of figures (seconds, counts); timed
+/// here, never in tests. Run with `make bench` (release build).
+
+/// The best of `repeats` wall-clock timings of `body`, in seconds.
+func measure(repeats: Int = 5, _ body: () throws -> Void) rethrows -> Double {
+    var best = Double.infinity
+    for _ in 0..<repeats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try body()
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return best
+}
+
+var results = [String: Any]()
+let fine = Resolution.fine
+
+let body = try Mesh.roundedBox(width: 127, depth: 127, height: 50, cornerRadius: 18, topFillet: 3, bottomFillet: 1, resolution: fine)
+results["roundedBox_fine_seconds"] = try measure {
+    _ = try Mesh.roundedBox(width: 127, depth: 127, height: 50, cornerRadius: 18, topFillet: 3, bottomFillet: 1, resolution: fine)
+}
+results["roundedBox_fine_triangles"] = body.triangles.count
+results["validate_roundedBox_fine_seconds"] = measure(repeats: 3) { _ = body.report() }
+
+let sphere = try Mesh.sphere(radius: 50, segments: 256)
+results["sphere_256_triangles"] = sphere.triangles.count
+results["validate_sphere_256_seconds"] = measure(repeats: 3) { _ = sphere.report() }
+
+let circle = try Shape.circle(radius: 50, segments: 2000)
+results["triangulate_circle_2000_seconds"] = try measure { _ = try circle.polygons[0].triangulated() }
+
+let holes = try (0..<100).map { i -> Contour in
+    try Shape.circle(radius: 1, center: Vector2(Double(i % 10) * 5 - 22.5, Double(i / 10) * 5 - 22.5), segments: 24).polygons[0].outer
+}
+let plate = Polygon(outer: try Shape.rectangle(width: 60, height: 60).polygons[0].outer, holes: holes)
+results["triangulate_plate_100_holes_seconds"] = try measure { _ = try plate.triangulated() }
+
+let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
+print(String(decoding: data, as: UTF8.self))

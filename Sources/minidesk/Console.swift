@@ -1,0 +1,16 @@
+import Foundation
+
+/// Results go to standard output, errors to standard error.
+enum Console {
+    static func out(_ line: String) { print(line) }
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data(("minidesk: " + line + "\n").utf8))
+    }
+}
+
+/// The process exit codes: 0 ok, 1 a failure, 2 a usage error or invalid parameters.
+enum ExitCode: Int32 {
+    case ok = 0
+    case failure = 1
+    case usage = 2
+}

@@ -1,0 +1,53 @@
+import MiniDesk
+
+/// The help texts, one per command.
+enum Help {
+    static let main = """
+        minidesk \(MiniDeskVersion.current): 3D-printable desk items shaped like the 2024 Mac mini.
+
+        Usage: minidesk COMMAND [OPTIONS]
+
+        Commands:
+          list      List the items and their parts
+          export    Write items as mesh files
+
+        Options:
+          --help     Show help (also: minidesk COMMAND --help)
+          --version  Show the version
+
+        Examples:
+          minidesk list
+          minidesk export --all
+          minidesk export solid --format ply --out /tmp/desk
+        """
+
+    static let list = """
+        Usage: minidesk list [--json]
+
+        Lists every item with a one-line description and its parts.
+
+        Options:
+          --json   Print JSON instead of text
+
+        Example:
+          minidesk list --json
+        """
+
+    static let export = """
+        Usage: minidesk export ITEM... | --all [OPTIONS]
+
+        Writes each part of each item to its own file, <item>-<part>.<ext>, in the output folder.
+        Files are written to a temporary name and renamed, so a failure never leaves half a file.
+
+        Options:
+          --all                  Export every item
+          --out DIR              Output folder (default: Output)
+          --format FORMAT        stl (binary, default), stl-ascii, ply or glb
+          --resolution R         draft, normal (default), fine, or a chord deviation in mm
+          --json                 Print a JSON list of the files written
+
+        Examples:
+          minidesk export --all
+          minidesk export solid --format ply --resolution draft
+        """
+}

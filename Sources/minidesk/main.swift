@@ -1,0 +1,32 @@
+import Foundation
+import MiniDesk
+
+/// The entry point: dispatches to a command and turns errors into exit codes.
+func runMain(_ words: [String]) -> ExitCode {
+    guard let command = words.first else {
+        Console.out(Help.main)
+        return .usage
+    }
+    let rest = Array(words.dropFirst())
+    do throws(UsageError) {
+        switch command {
+        case "--help", "-h", "help":
+            Console.out(Help.main)
+            return .ok
+        case "--version":
+            Console.out("minidesk \(MiniDeskVersion.current)")
+            return .ok
+        case "list": return try ListCommand.run(rest)
+        case "export": return try ExportCommand.run(rest)
+        default:
+            let hint = closest(to: command, in: ["list", "export", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
+            throw UsageError("unknown command `\(command)`\(hint)")
+        }
+    } catch {
+        Console.error(error.message)
+        Console.error("run `minidesk --help` for usage")
+        return .usage
+    }
+}
+
+exit(runMain(Array(CommandLine.arguments.dropFirst())).rawValue)

@@ -1,0 +1,94 @@
+import Testing
+@testable import Geometry
+
+/// The predicates against exact integer arithmetic on inputs chosen to sit on or next to a line or
+/// plane, where a plain floating-point evaluation gets the sign wrong.
+@Suite struct PredicatesTests {
+    /// Coordinates k / 2^30 for integers k, so that the exact sign is computable with Int128.
+    static let scale = Double(1 << 30)
+
+    static func exactOrient2d(_ a: (Int64, Int64), _ b: (Int64, Int64), _ c: (Int64, Int64)) -> Int {
+        let det = Int128(a.0 - c.0) * Int128(b.1 - c.1) - Int128(a.1 - c.1) * Int128(b.0 - c.0)
+        return det == 0 ? 0 : (det > 0 ? 1 : -1)
+    }
+
+    static func exactOrient3d(_ a: [Int64], _ b: [Int64], _ c: [Int64], _ d: [Int64]) -> Int {
+        let bx = Int128(b[0] - a[0]), by = Int128(b[1] - a[1]), bz = Int128(b[2] - a[2])
+        let cx = Int128(c[0] - a[0]), cy = Int128(c[1] - a[1]), cz = Int128(c[2] - a[2])
+        let dx = Int128(d[0] - a[0]), dy = Int128(d[1] - a[1]), dz = Int128(d[2] - a[2])
+        let det = dx * (by * cz - bz * cy) + dy * (bz * cx - bx * cz) + dz * (bx * cy - by * cx)
+        return det == 0 ? 0 : (det > 0 ? 1 : -1)
+    }
+
+    @Test func orient2dMatchesExactArithmeticNearALine() {
+        var rng = SplitMix64(seed: 1)
+        var onLine = 0
+        for _ in 0..<20_000 {
+            let a = (Int64.random(in: -(1 << 36)...(1 << 36), using: &rng), Int64.random(in: -(1 << 36)...(1 << 36), using: &rng))
+            let b = (Int64.random(in: -(1 << 36)...(1 << 36), using: &rng), Int64.random(in: -(1 << 36)...(1 << 36), using: &rng))
+            // c on the line a b (at a step that keeps it on the grid), nudged by at most one grid unit.
+            let t = Int64.random(in: -4...4, using: &rng)
+            let c = (a.0 + t * (b.0 - a.0) / 4 + Int64.random(in: -1...1, using: &rng),
+                     a.1 + t * (b.1 - a.1) / 4 + Int64.random(in: -1...1, using: &rng))
+            let v = { (p: (Int64, Int64)) in Vector2(Double(p.0) / Self.scale, Double(p.1) / Self.scale) }
+            let expected = Self.exactOrient2d(a, b, c)
+            if expected == 0 { onLine += 1 }
+            #expect(Predicates.orient2d(v(a), v(b), v(c)) == expected)
+        }
+        #expect(onLine > 100)
+    }
+
+    @Test func orient3dMatchesExactArithmeticNearAPlane() {
+        var rng = SplitMix64(seed: 2)
+        var onPlane = 0
+        for _ in 0..<20_000 {
+            let r = { (rng: inout SplitMix64) in (0..<3).map { _ in Int64.random(in: -(1 << 28)...(1 << 28), using: &rng) } }
+            let a = r(&rng), b = r(&rng), c = r(&rng)
+            let s = Int64.random(in: -2...2, using: &rng), t = Int64.random(in: -2...2, using: &rng)
+            let d = (0..<3).map { k in a[k] + s * (b[k] - a[k]) / 2 + t * (c[k] - a[k]) / 2 + Int64.random(in: -1...1, using: &rng) }
+            let v = { (p: [Int64]) in Vector3(Double(p[0]) / Self.scale, Double(p[1]) / Self.scale, Double(p[2]) / Self.scale) }
+            let expected = Self.exactOrient3d(a, b, c, d)
+            if expected == 0 { onPlane += 1 }
+            #expect(Predicates.orient3d(v(a), v(b), v(c), v(d)) == expected)
+        }
+        #expect(onPlane > 100)
+    }
+
+    @Test func orient2dHandlesTheClassicNearCollinearGrid() {
+        // Shewchuk's example: points near (0.5, 0.5) on the line through (12, 12) and (24, 24).
+        var wrongByNaiveFormula = 0
+        for i in 0..<64 {
+            for j in 0..<64 {
+                let a = Vector2(0.5 + Double(i) * 0x1p-53, 0.5 + Double(j) * 0x1p-53)
+                let b = Vector2(12, 12), c = Vector2(24, 24)
+                let naive = (a.x - c.x) * (b.y - c.y) - (a.y - c.y) * (b.x - c.x)
+                let exact = i == j ? 0 : (i < j ? 1 : -1)  // above the line y = x is counter-clockwise
+                #expect(Predicates.orient2d(a, b, c) == exact)
+                if (naive == 0 ? 0 : (naive > 0 ? 1 : -1)) != exact { wrongByNaiveFormula += 1 }
+            }
+        }
+        #expect(wrongByNaiveFormula > 0, "the grid should defeat the plain floating-point formula")
+    }
+
+    @Test func orientationSignsFollowTheDocumentedConvention() {
+        #expect(Predicates.orient2d(Vector2(0, 0), Vector2(1, 0), Vector2(0, 1)) == 1)
+        #expect(Predicates.orient2d(Vector2(0, 0), Vector2(0, 1), Vector2(1, 0)) == -1)
+        let a = Vector3(0, 0, 0), b = Vector3(1, 0, 0), c = Vector3(0, 1, 0)
+        #expect(Predicates.orient3d(a, b, c, Vector3(0, 0, 1)) == 1)
+        #expect(Predicates.orient3d(a, b, c, Vector3(0, 0, -1)) == -1)
+        #expect(Predicates.orient3d(a, b, c, Vector3(5, 7, 0)) == 0)
+    }
+}
+
+/// A small, fast, seedable generator, so random tests are reproducible.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import Geometry
+
+@Suite struct ShapeTests {
+    @Test func circleAreaConvergesAsResolutionTightens() throws {
+        var lastError = Double.infinity
+        for tol in [0.5, 0.1, 0.02, 0.005] {
+            let c = try Shape.circle(radius: 10, resolution: Resolution(maxChordDeviation: tol, minSegments: 3, maxSegments: 100_000))
+            let error = abs(c.area - Double.pi * 100)
+            #expect(error < lastError)
+            // An inscribed polygon: under the circle by at most the chord deviation times the perimeter.
+            #expect(c.area < Double.pi * 100 && error <= tol * 2 * Double.pi * 10)
+            lastError = error
+        }
+    }
+
+    @Test func circleVerticesStartOnPlusXCounterClockwise() throws {
+        let c = try Shape.circle(radius: 2, segments: 4).polygons[0].outer.points
+        #expect(c == [Vector2(2, 0), Vector2(0, 2), Vector2(-2, 0), Vector2(0, -2)])
+    }
+
+    @Test func factoryAreasMatchTheirFormulas() throws {
+        let fine = Resolution(maxChordDeviation: 0.0005, maxSegments: 100_000)
+        #expect(try Shape.rectangle(width: 3, height: 4).area == 12)
+        #expect(try Shape.trapezoid(bottomWidth: 4, topWidth: 2, height: 3).area == 9)
+        let rr = try Shape.roundedRectangle(width: 20, height: 10, cornerRadius: 3, resolution: fine)
+        #expect(abs(rr.area - (200 - (4 - Double.pi) * 9)) < 0.05)
+        let slot = try Shape.stadium(length: 10, width: 4, resolution: fine)
+        #expect(abs(slot.area - (6 * 4 + Double.pi * 4)) < 0.02)
+        let hex = try Shape.regularPolygon(sides: 6, circumradius: 2)
+        #expect(abs(hex.area - 3 * 3.0.squareRoot() / 2 * 4) < 1e-12)
+        let band = try Shape.arc(innerRadius: 2, outerRadius: 4, startAngle: 0, endAngle: .pi / 2, resolution: fine)
+        #expect(abs(band.area - Double.pi / 4 * 12) < 0.02)
+        let ring = try Shape.arc(innerRadius: 2, outerRadius: 4, startAngle: 0, endAngle: 2 * .pi, resolution: fine)
+        #expect(ring.polygons.count == 1 && ring.polygons[0].holes.count == 1)
+        #expect(abs(ring.area - Double.pi * 12) < 0.05)
+        let pie = try Shape.arc(innerRadius: 0, outerRadius: 4, startAngle: 0, endAngle: .pi, resolution: fine)
+        #expect(abs(pie.area - Double.pi * 8) < 0.02)
+    }
+
+    @Test func extremeRoundedRectanglesStaySimple() throws {
+        // Corner radius = half the width: a stadium; = half of both: a circle. No repeated points.
+        for (w, h) in [(10.0, 4.0), (6.0, 6.0)] {
+            let s = try Shape.roundedRectangle(width: w, height: h, cornerRadius: min(w, h) / 2)
+            let pts = s.polygons[0].outer.points
+            #expect(Set(pts).count == pts.count)
+            #expect(try !s.polygons[0].triangulated().isEmpty)
+        }
+    }
+
+    @Test func badParametersAreNamed() {
+        let cases: [(String, () throws -> Void)] = [
+        ("rectangle width must be a finite number > 0, got -1.0", { _ = try Shape.rectangle(width: -1, height: 1) }),
+        ("rounded rectangle cornerRadius must be between 0 and 2.0 (half the smaller side), got 3.0", { _ = try Shape.roundedRectangle(width: 4, height: 5, cornerRadius: 3) }),
+        ("circle radius must be a finite number > 0, got nan", { _ = try Shape.circle(radius: .nan) }),
+        ("circle segments must be >= 3, got 2", { _ = try Shape.circle(radius: 1, segments: 2) }),
+        ("stadium length must be >= its width (4.0), got 3.0", { _ = try Shape.stadium(length: 3, width: 4) }),
+        ("regular polygon sides must be >= 3, got 2", { _ = try Shape.regularPolygon(sides: 2, circumradius: 1) }),
+        ("trapezoid widths must be >= 0 and not both 0, got 0.0 and 0.0", { _ = try Shape.trapezoid(bottomWidth: 0, topWidth: 0, height: 1) }),
+        ("arc innerRadius must be >= 0 and < outerRadius (1.0), got 2.0", { _ = try Shape.arc(innerRadius: 2, outerRadius: 1, startAngle: 0, endAngle: 1) }),
+        ("arc endAngle - startAngle must be in (0, 2π], got -1.0", { _ = try Shape.arc(innerRadius: 0, outerRadius: 1, startAngle: 1, endAngle: 0) }),
+        ]
+        for (message, make) in cases {
+            #expect(throws: GeometryError.invalidParameter(message)) { try make() }
+        }
+    }
+
+    @Test func fillRulesDecideNestedContours() throws {
+        let outer = Contour([Vector2(0, 0), Vector2(10, 0), Vector2(10, 10), Vector2(0, 10)])
+        let inner = Contour([Vector2(3, 3), Vector2(7, 3), Vector2(7, 7), Vector2(3, 7)])  // same direction
+        let nonZero = try Shape(contours: [outer, inner], fillRule: .nonZero)
+        #expect(nonZero.polygons.count == 1 && nonZero.polygons[0].holes.isEmpty && nonZero.area == 100)
+        let evenOdd = try Shape(contours: [outer, inner], fillRule: .evenOdd)
+        #expect(evenOdd.polygons.count == 1 && evenOdd.polygons[0].holes.count == 1 && evenOdd.area == 84)
+        // Opposite directions: a hole under both rules.
+        let holed = try Shape(contours: [outer, inner.reversed], fillRule: .nonZero)
+        #expect(holed.area == 84)
+        // An island inside the hole is a second polygon.
+        let island = Contour([Vector2(4, 4), Vector2(6, 4), Vector2(6, 6), Vector2(4, 6)])
+        let three = try Shape(contours: [outer, inner.reversed, island], fillRule: .nonZero)
+        #expect(three.polygons.count == 2 && three.area == 88)
+    }
+
+    @Test func crossingContoursAreRejected() {
+        let a = Contour([Vector2(0, 0), Vector2(4, 0), Vector2(4, 4), Vector2(0, 4)])
+        let b = Contour([Vector2(2, 2), Vector2(6, 2), Vector2(6, 6), Vector2(2, 6)])
+        #expect(throws: GeometryError.self) { try Shape(contours: [a, b]) }
+        let bowtie = Contour([Vector2(0, 0), Vector2(4, 4), Vector2(4, 0), Vector2(0, 4)])
+        #expect(throws: GeometryError.self) { try Shape(contours: [bowtie]) }
+    }
+
+    @Test func offsetGrowsAndShrinksConvexShapes() throws {
+        let fine = Resolution(maxChordDeviation: 0.0005, maxSegments: 100_000)
+        let square = try Shape.rectangle(width: 10, height: 10)
+        let grown = try square.offset(by: 1, resolution: fine)
+        #expect(abs(grown.area - (100 + 40 + Double.pi)) < 0.01)
+        let shrunk = try square.offset(by: -1)
+        #expect(abs(shrunk.area - 64) < 1e-9)
+        #expect(try square.offset(by: -6).isEmpty)
+        let circle = try Shape.circle(radius: 5, resolution: fine)
+        #expect(abs(try circle.offset(by: -1).area - Double.pi * 16) < 0.01)
+        let rr = try Shape.roundedRectangle(width: 20, height: 10, cornerRadius: 2, resolution: fine)
+        let expected = try Shape.roundedRectangle(width: 22, height: 12, cornerRadius: 3, resolution: fine).area
+        #expect(abs(try rr.offset(by: 1, resolution: fine).area - expected) < 0.01)
+        let notConvex = try Shape.polygon([Vector2(0, 0), Vector2(4, 0), Vector2(2, 1), Vector2(4, 4), Vector2(0, 4)])
+        #expect(throws: GeometryError.self) { try notConvex.offset(by: 1) }
+    }
+}
