@@ -32,5 +32,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MiniDeskTests", dependencies: ["MiniDesk", "Geometry"]),
         .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "Geometry"]),
+        // End-to-end tests of the built binary.
+        .testTarget(name: "minideskTests", dependencies: ["minidesk"]),
     ]
 )

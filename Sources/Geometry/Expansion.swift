@@ -1,82 +1,79 @@
-/// Exact arithmetic on floating-point expansions: a value is the exact sum of its non-overlapping
-/// components, ordered by increasing magnitude (Shewchuk, "Adaptive Precision Floating-Point
-/// Arithmetic and Fast Robust Geometric Predicates", 1997). Used only on the slow path of the
-/// predicates, when the fast floating-point filter cannot decide a sign.
-struct Expansion {
-    var terms: [Double]
+/// Exact arithmetic on floating-point expansions (Shewchuk, "Adaptive Precision Floating-Point
+/// Arithmetic and Fast Robust Geometric Predicates", 1997): a value is the exact sum of its
+/// non-overlapping components, stored in increasing magnitude in a caller-provided buffer. Nothing
+/// here allocates, so the exact path of the predicates stays cheap.
+enum Expansion {
+    typealias Buffer = UnsafeMutablePointer<Double>
 
-    init(_ value: Double) { terms = value == 0 ? [] : [value] }
-    init(terms: [Double]) { self.terms = terms }
-
-    /// `a - b`, exactly, as a two-term expansion.
-    static func difference(_ a: Double, _ b: Double) -> Expansion {
-        let (s, e) = twoDiff(a, b)
-        return Expansion(terms: [e, s].filter { $0 != 0 })
-    }
-
-    /// The sign of the exact value: -1, 0 or +1.
-    var sign: Int {
-        guard let top = terms.last(where: { $0 != 0 }) else { return 0 }
-        return top > 0 ? 1 : -1
-    }
-
-    /// The value rounded to a double.
-    var approximate: Double { terms.reduce(0, +) }
-
-    static func + (e: Expansion, f: Expansion) -> Expansion {
-        // Linear-time merge of two nonoverlapping expansions, with zero elimination.
-        if e.terms.isEmpty { return f }
-        if f.terms.isEmpty { return e }
-        var merged = [Double]()
-        merged.reserveCapacity(e.terms.count + f.terms.count)
+    /// `h = e + f`, exactly; `h` needs room for `elen + flen` terms and must not alias `e` or `f`.
+    /// Returns the length of `h` (zero terms removed).
+    @inline(__always)
+    static func sum(_ e: Buffer, _ elen: Int, _ f: Buffer, _ flen: Int, into h: Buffer) -> Int {
+        if elen == 0 { h.update(from: f, count: flen); return flen }
+        if flen == 0 { h.update(from: e, count: elen); return elen }
         var i = 0, j = 0
-        while i < e.terms.count && j < f.terms.count {
-            if abs(e.terms[i]) < abs(f.terms[j]) { merged.append(e.terms[i]); i += 1 }
-            else { merged.append(f.terms[j]); j += 1 }
-        }
-        merged.append(contentsOf: e.terms[i...])
-        merged.append(contentsOf: f.terms[j...])
-        var result = [Double]()
-        result.reserveCapacity(merged.count)
-        var q = merged[0]
-        for k in 1..<merged.count {
-            let (s, err) = twoSum(q, merged[k])
-            if err != 0 { result.append(err) }
+        var q: Double
+        if abs(e[0]) < abs(f[0]) { q = e[0]; i = 1 } else { q = f[0]; j = 1 }
+        var n = 0
+        while i < elen || j < flen {
+            let next: Double
+            if j >= flen || (i < elen && abs(e[i]) < abs(f[j])) { next = e[i]; i += 1 } else { next = f[j]; j += 1 }
+            let (s, err) = twoSum(q, next)
+            if err != 0 { h[n] = err; n += 1 }
             q = s
         }
-        if q != 0 || result.isEmpty { result.append(q) }
-        return Expansion(terms: result.filter { $0 != 0 })
+        if q != 0 || n == 0 { h[n] = q; n += 1 }
+        return n
     }
 
-    static prefix func - (e: Expansion) -> Expansion { Expansion(terms: e.terms.map { -$0 }) }
-    static func - (e: Expansion, f: Expansion) -> Expansion { e + (-f) }
-
-    /// `e * b`, exactly.
-    static func * (e: Expansion, b: Double) -> Expansion {
-        guard !e.terms.isEmpty, b != 0 else { return Expansion(terms: []) }
-        var result = [Double]()
-        result.reserveCapacity(2 * e.terms.count)
-        var (q, h) = twoProduct(e.terms[0], b)
-        if h != 0 { result.append(h) }
-        for k in 1..<e.terms.count {
-            let (p1, p0) = twoProduct(e.terms[k], b)
-            let (sum, err) = twoSum(q, p0)
-            if err != 0 { result.append(err) }
-            let (q2, err2) = fastTwoSum(p1, sum)
-            if err2 != 0 { result.append(err2) }
+    /// `h = e * b`, exactly; `h` needs room for `2 * elen` terms. Returns its length.
+    @inline(__always)
+    static func scale(_ e: Buffer, _ elen: Int, by b: Double, into h: Buffer) -> Int {
+        guard elen > 0, b != 0 else { return 0 }
+        var (q, low) = twoProduct(e[0], b)
+        var n = 0
+        if low != 0 { h[n] = low; n += 1 }
+        for k in 1..<elen {
+            let (p1, p0) = twoProduct(e[k], b)
+            let (s, err) = twoSum(q, p0)
+            if err != 0 { h[n] = err; n += 1 }
+            let (q2, err2) = twoSum(p1, s)
+            if err2 != 0 { h[n] = err2; n += 1 }
             q = q2
         }
-        if q != 0 { result.append(q) }
-        return Expansion(terms: result)
+        if q != 0 || n == 0 { h[n] = q; n += 1 }
+        return n
     }
 
-    static func * (e: Expansion, f: Expansion) -> Expansion {
-        var total = Expansion(terms: [])
-        for b in f.terms { total = total + e * b }
-        return total
+    /// The sign of an expansion: that of its largest non-zero term.
+    @inline(__always)
+    static func sign(_ e: Buffer, _ elen: Int) -> Int {
+        var k = elen - 1
+        while k >= 0 {
+            if e[k] != 0 { return e[k] > 0 ? 1 : -1 }
+            k -= 1
+        }
+        return 0
+    }
+
+    /// `h = a * d - b * c`, exactly (up to 4 terms).
+    @inline(__always)
+    static func crossProductDifference(_ a: Double, _ d: Double, _ b: Double, _ c: Double, into h: Buffer) -> Int {
+        let (p1, p0) = twoProduct(a, d)
+        let (q1, q0) = twoProduct(b, c)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { t in
+            let e = t.baseAddress!, f = e + 2
+            e[0] = p0; e[1] = p1
+            f[0] = -q0; f[1] = -q1
+            var elen = 2, flen = 2
+            if p0 == 0 { e[0] = p1; elen = 1 }
+            if q0 == 0 { f[0] = -q1; flen = 1 }
+            return sum(e, elen, f, flen, into: h)
+        }
     }
 }
 
+/// `a + b` as the rounded sum and its exact rounding error.
 @inline(__always) func twoSum(_ a: Double, _ b: Double) -> (Double, Double) {
     let s = a + b
     let bv = s - a
@@ -84,13 +81,7 @@ struct Expansion {
     return (s, (a - av) + (b - bv))
 }
 
-@inline(__always) func fastTwoSum(_ a: Double, _ b: Double) -> (Double, Double) {
-    // Requires |a| >= |b| or a == 0; fall back to twoSum otherwise.
-    if abs(a) < abs(b) { return twoSum(a, b) }
-    let s = a + b
-    return (s, b - (s - a))
-}
-
+/// `a - b` as the rounded difference and its exact rounding error.
 @inline(__always) func twoDiff(_ a: Double, _ b: Double) -> (Double, Double) {
     let s = a - b
     let bv = a - s

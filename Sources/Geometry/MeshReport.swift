@@ -157,9 +157,26 @@ extension Mesh {
         let bvh = BoundingVolumeHierarchy(boxes: boxes)
         var count = 0
         bvh.forEachOverlappingPair { i, j in
+            if let shared = sharedEdgeOpposites(triangles[i], triangles[j]) {
+                // Two triangles on one edge meet only along it unless they lie in one plane.
+                let (p, q, r) = corners(i)
+                if Predicates.orient3d(p, q, r, vertices[Int(shared)]) != 0 { return }
+            }
             if TriangleIntersection.intersect(corners(i), corners(j)) { count += 1 }
         }
         return count
+    }
+}
+
+/// When `t` and `u` share two vertex indices, the index of `u`'s third vertex.
+@inline(__always) private func sharedEdgeOpposites(_ t: Mesh.Triangle, _ u: Mesh.Triangle) -> UInt32? {
+    let inT = { (v: UInt32) in v == t.a || v == t.b || v == t.c }
+    let a = inT(u.a), b = inT(u.b), c = inT(u.c)
+    switch (a, b, c) {
+    case (true, true, false): return u.c
+    case (true, false, true): return u.b
+    case (false, true, true): return u.a
+    default: return nil
     }
 }
 

@@ -15,9 +15,21 @@ public enum Predicates {
         if det > bound { return 1 }
         if -det > bound { return -1 }
         if detLeft == 0 && detRight == 0 { return 0 }
-        let acx = Expansion.difference(a.x, c.x), bcy = Expansion.difference(b.y, c.y)
-        let acy = Expansion.difference(a.y, c.y), bcx = Expansion.difference(b.x, c.x)
-        return (acx * bcy - acy * bcx).sign
+        return orient2dExact(a, b, c)
+    }
+
+    /// det [[ax ay 1] [bx by 1] [cx cy 1]] = M(a,b) - M(a,c) + M(b,c) with M(p,q) = px qy - qx py,
+    /// each minor exact from the raw coordinates.
+    private static func orient2dExact(_ a: Vector2, _ b: Vector2, _ c: Vector2) -> Int {
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 48) { buffer in
+            let m1 = buffer.baseAddress!, m2 = m1 + 4, m3 = m1 + 8, s1 = m1 + 12, s2 = m1 + 24
+            let n1 = Expansion.crossProductDifference(a.x, b.y, b.x, a.y, into: m1)
+            let n2 = Expansion.crossProductDifference(c.x, a.y, a.x, c.y, into: m2)  // -M(a,c)
+            let n3 = Expansion.crossProductDifference(b.x, c.y, c.x, b.y, into: m3)
+            let k1 = Expansion.sum(m1, n1, m2, n2, into: s1)
+            let k2 = Expansion.sum(s1, k1, m3, n3, into: s2)
+            return Expansion.sign(s2, k2)
+        }
     }
 
     /// The sign of `(b - a) x (c - a) . (d - a)`: +1 when `d` lies on the side that the normal of the
@@ -37,14 +49,42 @@ public enum Predicates {
         return orient3dExact(a, b, c, d)
     }
 
+    /// The exact sign, by Laplace expansion of det [[a 1] [b 1] [c 1] [d 1]] (which is minus ours) into
+    /// products of xy-minors and z-differences of the raw coordinates: no rounded difference anywhere.
     private static func orient3dExact(_ a: Vector3, _ b: Vector3, _ c: Vector3, _ d: Vector3) -> Int {
-        let bx = Expansion.difference(b.x, a.x), by = Expansion.difference(b.y, a.y), bz = Expansion.difference(b.z, a.z)
-        let cx = Expansion.difference(c.x, a.x), cy = Expansion.difference(c.y, a.y), cz = Expansion.difference(c.z, a.z)
-        let dx = Expansion.difference(d.x, a.x), dy = Expansion.difference(d.y, a.y), dz = Expansion.difference(d.z, a.z)
-        let t1 = dx * (by * cz - bz * cy)
-        let t2 = dy * (bz * cx - bx * cz)
-        let t3 = dz * (bx * cy - by * cx)
-        return (t1 + t2 + t3).sign
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 512) { buffer in
+            // Layout: minor 4 | dz 2 | term 8 | part 8 | merged 16 | two accumulators of 200 each.
+            let minor = buffer.baseAddress!, dz = minor + 4, term = minor + 8, part = minor + 16, merged = minor + 24
+            let acc0 = minor + 40, acc1 = minor + 240
+            var acc = acc0, other = acc1, n = 0
+            // (row pair, complementary pair, sign): det = sum sign * M_xy(i, j) * (z_k - z_l).
+            let rows = [a, b, c, d]
+            let pairs: [(Int, Int, Int, Int, Double)] = [
+                (0, 1, 2, 3, 1), (0, 2, 1, 3, -1), (0, 3, 1, 2, 1), (1, 2, 0, 3, 1), (1, 3, 0, 2, -1), (2, 3, 0, 1, 1),
+            ]
+            for (i, j, k, l, sign) in pairs {
+                let p = rows[i], q = rows[j]
+                let mn = Expansion.crossProductDifference(p.x * sign, q.y, q.x * sign, p.y, into: minor)
+                let (hi, lo) = twoDiff(rows[k].z, rows[l].z)
+                var dn = 0
+                if lo != 0 { dz[dn] = lo; dn += 1 }
+                if hi != 0 { dz[dn] = hi; dn += 1 }
+                // term = minor * (hi + lo), each part scaled then summed.
+                var tn = 0
+                if dn > 0 {
+                    tn = Expansion.scale(minor, mn, by: dz[0], into: term)
+                    if dn == 2 {
+                        let pn = Expansion.scale(minor, mn, by: dz[1], into: part)
+                        let mlen = Expansion.sum(term, tn, part, pn, into: merged)
+                        term.update(from: merged, count: mlen)
+                        tn = mlen
+                    }
+                }
+                n = Expansion.sum(acc, n, term, tn, into: other)
+                swap(&acc, &other)
+            }
+            return -Expansion.sign(acc, n)
+        }
     }
 
     /// The sign of a 2D orientation after dropping coordinate `axis` (0 = x, 1 = y, 2 = z) of each point,

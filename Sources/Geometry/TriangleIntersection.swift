@@ -3,34 +3,57 @@
 /// as intersecting. Everything else counts: crossing, a corner touching a face, overlapping coplanar
 /// faces, an edge running into another.
 enum TriangleIntersection {
+    /// Three corners, indexable without allocating.
+    struct Tri {
+        var p0: Vector3, p1: Vector3, p2: Vector3
+        init(_ t: (Vector3, Vector3, Vector3)) { (p0, p1, p2) = t }
+        @inline(__always) subscript(i: Int) -> Vector3 { i == 0 ? p0 : (i == 1 ? p1 : p2) }
+        @inline(__always) func contains(_ p: Vector3) -> Bool { p == p0 || p == p1 || p == p2 }
+    }
+
     /// Whether triangles `t` and `u` meet anywhere other than at shared corners or a shared edge.
     static func intersect(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3)) -> Bool {
-        let tv = [t.0, t.1, t.2], uv = [u.0, u.1, u.2]
-        let su = uv.map { Predicates.orient3d(t.0, t.1, t.2, $0) }
-        if su.allSatisfy({ $0 > 0 }) || su.allSatisfy({ $0 < 0 }) { return false }
-        let st = tv.map { Predicates.orient3d(u.0, u.1, u.2, $0) }
-        if st.allSatisfy({ $0 > 0 }) || st.allSatisfy({ $0 < 0 }) { return false }
-        if su.allSatisfy({ $0 == 0 }) {
-            let axis = dominantAxis(tv)
-            for i in 0..<3 where segmentHitsCoplanarTriangle(tv[i], tv[(i + 1) % 3], uv, axis) { return true }
-            for i in 0..<3 where segmentHitsCoplanarTriangle(uv[i], uv[(i + 1) % 3], tv, axis) { return true }
+        let t = Tri(t), u = Tri(u)
+        let su = (Predicates.orient3d(t.p0, t.p1, t.p2, u.p0), Predicates.orient3d(t.p0, t.p1, t.p2, u.p1), Predicates.orient3d(t.p0, t.p1, t.p2, u.p2))
+        if oneSide(su) { return false }
+        let st = (Predicates.orient3d(u.p0, u.p1, u.p2, t.p0), Predicates.orient3d(u.p0, u.p1, u.p2, t.p1), Predicates.orient3d(u.p0, u.p1, u.p2, t.p2))
+        if oneSide(st) { return false }
+        if su == (0, 0, 0) {
+            let axis = dominantAxis(t)
+            for i in 0..<3 where segmentHitsCoplanarTriangle(t[i], t[(i + 1) % 3], u, axis) { return true }
+            for i in 0..<3 where segmentHitsCoplanarTriangle(u[i], u[(i + 1) % 3], t, axis) { return true }
             return false
         }
-        for i in 0..<3 where segmentHitsTriangle(tv[i], tv[(i + 1) % 3], st[i], st[(i + 1) % 3], uv) { return true }
-        for i in 0..<3 where segmentHitsTriangle(uv[i], uv[(i + 1) % 3], su[i], su[(i + 1) % 3], tv) { return true }
+        // A triangle that meets the other's plane only at a shared corner touches it only there.
+        if touchesOnlyAtSharedCorner(u, su, t) || touchesOnlyAtSharedCorner(t, st, u) { return false }
+        let sts = [st.0, st.1, st.2], sus = [su.0, su.1, su.2]
+        for i in 0..<3 where segmentHitsTriangle(t[i], t[(i + 1) % 3], sts[i], sts[(i + 1) % 3], u) { return true }
+        for i in 0..<3 where segmentHitsTriangle(u[i], u[(i + 1) % 3], sus[i], sus[(i + 1) % 3], t) { return true }
         return false
     }
 
-    /// The axis to drop when projecting a triangle's plane to 2D: its normal's largest component.
-    /// Any axis whose projection is not degenerate works, since orientation tests are exact.
-    private static func dominantAxis(_ v: [Vector3]) -> Int {
-        for axis in [2, 0, 1] where Predicates.orient2d(v[0], v[1], v[2], droppingAxis: axis) != 0 { return axis }
+    @inline(__always) private static func oneSide(_ s: (Int, Int, Int)) -> Bool {
+        (s.0 > 0 && s.1 > 0 && s.2 > 0) || (s.0 < 0 && s.1 < 0 && s.2 < 0)
+    }
+
+    /// Whether exactly one corner of `a` lies in the other triangle's plane, is one of `other`'s corners,
+    /// and `a`'s other two corners lie strictly on one side.
+    @inline(__always) private static func touchesOnlyAtSharedCorner(_ a: Tri, _ s: (Int, Int, Int), _ other: Tri) -> Bool {
+        let (k, s1, s2): (Int, Int, Int)
+        if s.0 == 0 { (k, s1, s2) = (0, s.1, s.2) } else if s.1 == 0 { (k, s1, s2) = (1, s.2, s.0) } else if s.2 == 0 { (k, s1, s2) = (2, s.0, s.1) } else { return false }
+        return s1 * s2 > 0 && other.contains(a[k])
+    }
+
+    /// The axis to drop when projecting a triangle's plane to 2D: any axis whose projection is not
+    /// degenerate works, since orientation tests are exact.
+    private static func dominantAxis(_ v: Tri) -> Int {
+        for axis in [2, 0, 1] where Predicates.orient2d(v.p0, v.p1, v.p2, droppingAxis: axis) != 0 { return axis }
         return 2
     }
 
     /// Segment `p q` (with orientations `op`, `oq` against the triangle's plane) against triangle `tri`,
     /// the two triangles not being coplanar.
-    private static func segmentHitsTriangle(_ p: Vector3, _ q: Vector3, _ op: Int, _ oq: Int, _ tri: [Vector3]) -> Bool {
+    private static func segmentHitsTriangle(_ p: Vector3, _ q: Vector3, _ op: Int, _ oq: Int, _ tri: Tri) -> Bool {
         if op * oq > 0 { return false }
         if op == 0 && oq == 0 {
             // The segment lies in the triangle's plane.
@@ -39,46 +62,44 @@ enum TriangleIntersection {
         if op == 0 { return pointHitsTriangle(p, tri) }
         if oq == 0 { return pointHitsTriangle(q, tri) }
         // The segment crosses the plane strictly inside itself.
-        let s0 = Predicates.orient3d(p, q, tri[0], tri[1])
-        let s1 = Predicates.orient3d(p, q, tri[1], tri[2])
-        let s2 = Predicates.orient3d(p, q, tri[2], tri[0])
+        let s0 = Predicates.orient3d(p, q, tri.p0, tri.p1)
+        let s1 = Predicates.orient3d(p, q, tri.p1, tri.p2)
+        let s2 = Predicates.orient3d(p, q, tri.p2, tri.p0)
         return (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0)
     }
 
     /// A point in the triangle's plane: inside the closed triangle and not one of its corners.
-    private static func pointHitsTriangle(_ p: Vector3, _ tri: [Vector3]) -> Bool {
+    private static func pointHitsTriangle(_ p: Vector3, _ tri: Tri) -> Bool {
         if tri.contains(p) { return false }
         let axis = dominantAxis(tri)
-        let q = Predicates.project(p, axis)
-        let t = tri.map { Predicates.project($0, axis) }
-        return inClosedTriangle(q, t)
+        return inClosedTriangle(
+            Predicates.project(p, axis), Predicates.project(tri.p0, axis), Predicates.project(tri.p1, axis), Predicates.project(tri.p2, axis))
     }
 
-    private static func inClosedTriangle(_ q: Vector2, _ t: [Vector2]) -> Bool {
-        let o = Predicates.orient2d(t[0], t[1], t[2])
-        let a = Predicates.orient2d(t[0], t[1], q) * o
-        let b = Predicates.orient2d(t[1], t[2], q) * o
-        let c = Predicates.orient2d(t[2], t[0], q) * o
+    private static func inClosedTriangle(_ q: Vector2, _ t0: Vector2, _ t1: Vector2, _ t2: Vector2) -> Bool {
+        let o = Predicates.orient2d(t0, t1, t2)
+        let a = Predicates.orient2d(t0, t1, q) * o
+        let b = Predicates.orient2d(t1, t2, q) * o
+        let c = Predicates.orient2d(t2, t0, q) * o
         return a >= 0 && b >= 0 && c >= 0
     }
 
     /// Segment `p q` and triangle `tri` in one plane (projected by dropping `axis`): whether they share a
     /// point other than a shared corner, unless the segment is an edge of the triangle.
-    private static func segmentHitsCoplanarTriangle(_ p: Vector3, _ q: Vector3, _ tri: [Vector3], _ axis: Int) -> Bool {
+    private static func segmentHitsCoplanarTriangle(_ p: Vector3, _ q: Vector3, _ tri: Tri, _ axis: Int) -> Bool {
         let pShared = tri.contains(p), qShared = tri.contains(q)
         if pShared && qShared { return false }  // an edge of the triangle (its ends are two of its corners)
         let a = Predicates.project(p, axis), b = Predicates.project(q, axis)
-        var t = tri.map { Predicates.project($0, axis) }
+        var t = [Predicates.project(tri.p0, axis), Predicates.project(tri.p1, axis), Predicates.project(tri.p2, axis)]
         if Predicates.orient2d(t[0], t[1], t[2]) < 0 { t.swapAt(1, 2) }
         if pShared || qShared {
             // From a shared corner: the segment enters the triangle only within the corner's angle.
             let (corner, other) = pShared ? (a, b) : (b, a)
             let k = t.firstIndex(of: corner)!
             let prevCorner = t[(k + 2) % 3], nextCorner = t[(k + 1) % 3]
-            let inCone = Predicates.orient2d(corner, nextCorner, other) >= 0 && Predicates.orient2d(prevCorner, corner, other) >= 0
-            return inCone
+            return Predicates.orient2d(corner, nextCorner, other) >= 0 && Predicates.orient2d(prevCorner, corner, other) >= 0
         }
-        if inClosedTriangle(a, t) || inClosedTriangle(b, t) { return true }
+        if inClosedTriangle(a, t[0], t[1], t[2]) || inClosedTriangle(b, t[0], t[1], t[2]) { return true }
         for i in 0..<3 where segmentsIntersect(a, b, t[i], t[(i + 1) % 3]) { return true }
         return false
     }

@@ -28,6 +28,7 @@ results["validate_roundedBox_fine_seconds"] = measure(repeats: 3) { _ = body.rep
 let sphere = try Mesh.sphere(radius: 50, segments: 256)
 results["sphere_256_triangles"] = sphere.triangles.count
 results["validate_sphere_256_seconds"] = measure(repeats: 3) { _ = sphere.report() }
+results["self_intersections_sphere_256_seconds"] = measure(repeats: 3) { _ = sphere.countSelfIntersections() }
 
 let circle = try Shape.circle(radius: 50, segments: 2000)
 results["triangulate_circle_2000_seconds"] = try measure { _ = try circle.polygons[0].triangulated() }

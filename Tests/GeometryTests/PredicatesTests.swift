@@ -38,11 +38,12 @@ import Testing
         #expect(onLine > 100)
     }
 
-    @Test func orient3dMatchesExactArithmeticNearAPlane() {
+    @Test(arguments: [28, 39])
+    func orient3dMatchesExactArithmeticNearAPlane(bits: Int) {
         var rng = SplitMix64(seed: 2)
         var onPlane = 0
         for _ in 0..<20_000 {
-            let r = { (rng: inout SplitMix64) in (0..<3).map { _ in Int64.random(in: -(1 << 28)...(1 << 28), using: &rng) } }
+            let r = { (rng: inout SplitMix64) in (0..<3).map { _ in Int64.random(in: -(1 << bits)...(1 << bits), using: &rng) } }
             let a = r(&rng), b = r(&rng), c = r(&rng)
             let s = Int64.random(in: -2...2, using: &rng), t = Int64.random(in: -2...2, using: &rng)
             let d = (0..<3).map { k in a[k] + s * (b[k] - a[k]) / 2 + t * (c[k] - a[k]) / 2 + Int64.random(in: -1...1, using: &rng) }

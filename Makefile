@@ -1,0 +1,54 @@
+# MiniDesk: `make run` exports every item into Output/, `make test` runs every check.
+# Each target installs what it needs first (`make deps`), and is quick when nothing is missing.
+
+SHELL := /bin/bash
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+APT_PACKAGES := pkg-config libassimp-dev libminizip-dev prusa-slicer python3 python3-venv
+PY_PACKAGES := numpy trimesh manifold3d lib3mf
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps apt-deps python-deps build release run test swift-test crosscheck bench clean
+
+deps: apt-deps python-deps
+
+# Debian packages: install only the missing ones (apt-get update first, as a fresh machine needs).
+apt-deps:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:" $$missing; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+# Test-time cross-check tools in a project-local virtualenv.
+python-deps: $(VENV)/.installed
+
+$(VENV)/.installed: Makefile
+	@test -x $(PYTHON) || python3 -m venv $(VENV)
+	$(PYTHON) -m pip install -q --disable-pip-version-check $(PY_PACKAGES)
+	@touch $@
+
+build: apt-deps
+	swift build
+
+release: apt-deps
+	swift build -c release
+
+# Export every item with default parameters into Output/.
+run: release
+	.build/release/minidesk export --all --out Output
+
+test: deps
+	swift build
+	swift test
+	$(MAKE) --no-print-directory crosscheck
+
+# Independent tools check what the built binary writes.
+crosscheck: python-deps
+	$(PYTHON) scripts/check_exports.py --minidesk .build/debug/minidesk
+
+bench: release
+	swift run -c release minidesk-bench
+
+clean:
+	rm -rf .build $(VENV)

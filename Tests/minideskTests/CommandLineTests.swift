@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// End-to-end tests of the built `minidesk` binary: output, errors and exit codes.
+@Suite struct CommandLineTests {
+    static let binary: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/minidesk").path
+    }()
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ args: [String]) throws -> Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: binary)
+        p.arguments = args
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func versionAndHelp() throws {
+        let v = try Self.run(["--version"])
+        #expect(v.status == 0 && v.stdout.hasPrefix("minidesk ") && v.stderr.isEmpty)
+        let h = try Self.run(["--help"])
+        #expect(h.status == 0 && h.stdout.contains("Usage: minidesk COMMAND"))
+        for command in ["list", "export"] {
+            let c = try Self.run([command, "--help"])
+            #expect(c.status == 0 && c.stdout.contains("Usage: minidesk \(command)") && c.stdout.contains("Example"))
+        }
+        let none = try Self.run([])
+        #expect(none.status == 2 && none.stdout.contains("Usage"))
+    }
+
+    @Test func listShowsItemsAsTextAndJSON() throws {
+        let text = try Self.run(["list"])
+        #expect(text.status == 0 && text.stdout.contains("solid"))
+        let json = try Self.run(["list", "--json"])
+        let items = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(items?.first?["name"] as? String == "solid")
+    }
+
+    @Test func usageErrorsExitWithTwoAndSuggest() throws {
+        let typo = try Self.run(["export", "--all", "--fromat", "stl"])
+        #expect(typo.status == 2 && typo.stderr.contains("unknown option `--fromat`, did you mean `--format`?") && typo.stdout.isEmpty)
+        let item = try Self.run(["export", "sloid"])
+        #expect(item.status == 2 && item.stderr.contains("unknown item `sloid`, did you mean `solid`?"))
+        let command = try Self.run(["exprot"])
+        #expect(command.status == 2 && command.stderr.contains("did you mean `export`?"))
+        let format = try Self.run(["export", "--all", "--format", "step"])
+        #expect(format.status == 2 && format.stderr.contains("--format must be one of stl, stl-ascii, ply, glb, got `step`"))
+        let resolution = try Self.run(["export", "--all", "--resolution", "-1"])
+        #expect(resolution.status == 2 && resolution.stderr.contains("--resolution must be"))
+        let nothing = try Self.run(["export"])
+        #expect(nothing.status == 2 && nothing.stderr.contains("export needs item names or --all"))
+        let missingValue = try Self.run(["export", "--all", "--out"])
+        #expect(missingValue.status == 2 && missingValue.stderr.contains("option --out needs a value"))
+    }
+
+    @Test func exportWritesEveryPartAndReportsJSON() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-cli-\(UUID().uuidString)"
+        let r = try Self.run(["export", "--all", "--out", folder, "--resolution", "draft", "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(files.count == 2)
+        for f in files {
+            let path = try #require(f["path"] as? String)
+            #expect(FileManager.default.fileExists(atPath: path))
+            #expect((f["triangles"] as? Int ?? 0) > 0)
+        }
+    }
+
+    @Test func anOutputPathThatIsAFileFails() throws {
+        let file = NSTemporaryDirectory() + "minidesk-cli-file-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
+        let r = try Self.run(["export", "--all", "--out", file])
+        #expect(r.status == 1 && r.stderr.contains(file))
+    }
+}
