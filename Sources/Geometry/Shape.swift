@@ -21,15 +21,20 @@ public struct Shape: Hashable, Sendable {
 
     public init(polygons: [Polygon]) { self.polygons = polygons }
 
-    /// The region filled by `contours` under `fillRule`. Contours must be simple and must not cross one
-    /// another (touching at points is allowed); contours whose points all lie on one line enclose
-    /// nothing and are dropped. Throws `invalidShape` naming the contours that cross.
+    /// The region filled by `contours` under `fillRule`, as SVG fills a path. Contours may overlap,
+    /// cross one another or themselves; such contours are first resolved into the boundary of the
+    /// filled region (crossing points rounded to doubles). Contours whose points all lie on one line
+    /// enclose nothing and are dropped.
     public init(contours: [Contour], fillRule: FillRule = .nonZero) throws(GeometryError) {
-        let loops = contours.filter { c in
+        var loops = contours.filter { c in
             c.points.count >= 3 && c.points.contains { Predicates.orient2d(c.points[0], c.points[1], $0) != 0 }
         }
-        try Shape.checkNoCrossings(loops)
-        polygons = Shape.nest(loops.filter { $0.signedArea != 0 }, fillRule: fillRule)
+        var rule = fillRule
+        if Shape.hasCrossings(loops) {
+            loops = PlanarArrangement.boundary(of: loops, fillRule: fillRule)
+            rule = .nonZero  // the resolved loops carry the fill on their left
+        }
+        polygons = Shape.nest(loops.filter { $0.signedArea != 0 }, fillRule: rule)
     }
 
     /// The area in mm².
@@ -65,12 +70,13 @@ public struct Shape: Hashable, Sendable {
 
     // MARK: - Fill-rule resolution
 
-    private static func checkNoCrossings(_ loops: [Contour]) throws(GeometryError) {
-        struct Edge { var a: Vector2; var b: Vector2; var loop: Int; var index: Int }
+    /// Whether any two edges cross or overlap along a line (touching at points does not count).
+    private static func hasCrossings(_ loops: [Contour]) -> Bool {
+        struct Edge { var a: Vector2; var b: Vector2 }
         var edges = [Edge]()
-        for (l, c) in loops.enumerated() {
+        for c in loops {
             for i in 0..<c.points.count {
-                edges.append(Edge(a: c.points[i], b: c.points[(i + 1) % c.points.count], loop: l, index: i))
+                edges.append(Edge(a: c.points[i], b: c.points[(i + 1) % c.points.count]))
             }
         }
         // Sweep over x: sort by left end, compare with edges whose x-range overlaps.
@@ -83,13 +89,11 @@ public struct Shape: Hashable, Sendable {
             for f in active {
                 let fa = edges[f]
                 guard min(ea.a.y, ea.b.y) <= max(fa.a.y, fa.b.y), min(fa.a.y, fa.b.y) <= max(ea.a.y, ea.b.y) else { continue }
-                if segmentsCrossProperly(ea.a, ea.b, fa.a, fa.b) || collinearOverlap(ea, fa) {
-                    let what = ea.loop == fa.loop ? "contour \(ea.loop) crosses itself" : "contours \(fa.loop) and \(ea.loop) cross"
-                    throw .invalidShape("\(what) near \(ea.a); contours must be simple and may only touch at points")
-                }
+                if segmentsCrossProperly(ea.a, ea.b, fa.a, fa.b) || collinearOverlap(ea, fa) { return true }
             }
             active.append(e)
         }
+        return false
         func collinearOverlap(_ e: Edge, _ f: Edge) -> Bool {
             guard Predicates.orient2d(e.a, e.b, f.a) == 0, Predicates.orient2d(e.a, e.b, f.b) == 0 else { return false }
             // Collinear: overlapping in more than a point?

@@ -83,6 +83,18 @@ import Testing
         #expect(a == b)
     }
 
+    @Test func overlappingSubpathsUnionUnderNonzero() throws {
+        // Two overlapping circles drawn as separate subpaths, as icon editors export unions.
+        let two = "M -5 0 A 5 5 0 1 0 5 0 A 5 5 0 1 0 -5 0 Z M 0 0 A 5 5 0 1 0 10 0 A 5 5 0 1 0 0 0 Z"
+        let union = try Shape(svgPath: two, fillRule: .nonZero, resolution: fine)
+        let lens = 2 * 25 * acos(0.5) - 2.5 * (100 - 25.0).squareRoot()  // overlap of two r=5 circles 5 apart
+        #expect(union.polygons.count == 1)
+        #expect(abs(union.area - (2 * Double.pi * 25 - lens)) < 0.05)
+        let evenOdd = try Shape(svgPath: two, fillRule: .evenOdd, resolution: fine)
+        #expect(abs(evenOdd.area - (2 * Double.pi * 25 - 2 * lens)) < 0.05)
+        _ = try Mesh.extrusion(of: union, height: 1)
+    }
+
     @Test func evenOddFillOfARingPath() throws {
         let ring = "M -10 0 A 10 10 0 1 0 10 0 A 10 10 0 1 0 -10 0 Z M -5 0 A 5 5 0 1 0 5 0 A 5 5 0 1 0 -5 0 Z"
         let evenOdd = try Shape(svgPath: ring, fillRule: .evenOdd, resolution: fine)

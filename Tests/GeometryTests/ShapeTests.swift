@@ -82,12 +82,45 @@ import Testing
         #expect(three.polygons.count == 2 && three.area == 88)
     }
 
-    @Test func crossingContoursAreRejected() {
+    @Test func overlappingContoursFillAsSVGDoes() throws {
         let a = Contour([Vector2(0, 0), Vector2(4, 0), Vector2(4, 4), Vector2(0, 4)])
         let b = Contour([Vector2(2, 2), Vector2(6, 2), Vector2(6, 6), Vector2(2, 6)])
-        #expect(throws: GeometryError.self) { try Shape(contours: [a, b]) }
+        let union = try Shape(contours: [a, b], fillRule: .nonZero)
+        #expect(union.polygons.count == 1 && abs(union.area - 28) < 1e-12)
+        let xor = try Shape(contours: [a, b], fillRule: .evenOdd)
+        #expect(abs(xor.area - 24) < 1e-12)
+        // Opposite directions under nonzero: the overlap cancels.
+        #expect(abs(try Shape(contours: [a, b.reversed], fillRule: .nonZero).area - 24) < 1e-12)
+        // A bowtie: two triangles meeting at a crossing point.
         let bowtie = Contour([Vector2(0, 0), Vector2(4, 4), Vector2(4, 0), Vector2(0, 4)])
-        #expect(throws: GeometryError.self) { try Shape(contours: [bowtie]) }
+        let tie = try Shape(contours: [bowtie])
+        #expect(tie.polygons.count == 2 && abs(tie.area - 8) < 1e-12)
+        for polygon in tie.polygons { #expect(try !polygon.triangulated().isEmpty) }
+    }
+
+    @Test func aPentagramUnderBothRules() throws {
+        let r = 10.0
+        let tips = (0..<5).map { k in Vector2(r * cos(Double.pi / 2 + 4 * Double.pi * Double(k) / 5), r * sin(Double.pi / 2 + 4 * Double.pi * Double(k) / 5)) }
+        let star = Contour(tips)
+        // The inner pentagon's circumradius, and the areas of the pentagon and the five points.
+        let inner = r * cos(2 * Double.pi / 5) / cos(Double.pi / 5)
+        let pentagon = 5.0 / 2 * inner * inner * sin(2 * Double.pi / 5)
+        let full = try Shape(contours: [star], fillRule: .nonZero)
+        let hollow = try Shape(contours: [star], fillRule: .evenOdd)
+        let pointsArea = full.area - pentagon
+        #expect(abs(hollow.area - pointsArea) < 1e-9)
+        #expect(full.polygons.count == 1 && full.polygons[0].holes.isEmpty)
+        // The even-odd star (five points touching at the pentagon's corners) triangulates to its area.
+        var triangulatedArea = 0.0
+        for polygon in hollow.polygons {
+            let pts = polygon.allPoints
+            for (a, b, c) in try polygon.triangulated() { triangulatedArea += (pts[b] - pts[a]).cross(pts[c] - pts[a]) / 2 }
+        }
+        #expect(abs(triangulatedArea - pointsArea) < 1e-9)
+        // The nonzero star: ten corners, area from its kite decomposition.
+        #expect(full.polygons[0].outer.points.count == 10)
+        let kite = 10 * 0.5 * r * inner * sin(Double.pi / 5)
+        #expect(abs(full.area - kite) < 1e-9)
     }
 
     @Test func offsetGrowsAndShrinksConvexShapes() throws {
