@@ -8,10 +8,13 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidMesh(String)
     /// The triangulator found no valid triangle to cut (a polygon that is not simple).
     case triangulationFailed(String)
+    /// Boolean operands that touch without crossing cleanly (coplanar faces, a corner or edge on the
+    /// other surface), which this kernel does not resolve yet.
+    case degenerateContact(String)
 
     public var description: String {
         switch self {
-        case .invalidParameter(let m), .invalidShape(let m), .invalidMesh(let m), .triangulationFailed(let m):
+        case .invalidParameter(let m), .invalidShape(let m), .invalidMesh(let m), .triangulationFailed(let m), .degenerateContact(let m):
             return m
         }
     }

@@ -32,6 +32,34 @@ enum TriangleIntersection {
         return false
     }
 
+    /// Whether the closed triangles `t` and `u` share any point at all (touching counts, nothing is
+    /// exempt): the test for contact between two different meshes.
+    static func touch(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3)) -> Bool {
+        let t = Tri(t), u = Tri(u)
+        let su = [Predicates.orient3d(t.p0, t.p1, t.p2, u.p0), Predicates.orient3d(t.p0, t.p1, t.p2, u.p1), Predicates.orient3d(t.p0, t.p1, t.p2, u.p2)]
+        let st = [Predicates.orient3d(u.p0, u.p1, u.p2, t.p0), Predicates.orient3d(u.p0, u.p1, u.p2, t.p1), Predicates.orient3d(u.p0, u.p1, u.p2, t.p2)]
+        if su.allSatisfy({ $0 > 0 }) || su.allSatisfy({ $0 < 0 }) || st.allSatisfy({ $0 > 0 }) || st.allSatisfy({ $0 < 0 }) { return false }
+        func segmentTouches(_ p: Vector3, _ q: Vector3, _ op: Int, _ oq: Int, _ tri: Tri) -> Bool {
+            if op * oq > 0 { return false }
+            let axis = dominantAxis(tri)
+            let t0 = Predicates.project(tri.p0, axis), t1 = Predicates.project(tri.p1, axis), t2 = Predicates.project(tri.p2, axis)
+            let a = Predicates.project(p, axis), b = Predicates.project(q, axis)
+            if op == 0 && oq == 0 {
+                return inClosedTriangle(a, t0, t1, t2) || inClosedTriangle(b, t0, t1, t2)
+                    || segmentsIntersect(a, b, t0, t1) || segmentsIntersect(a, b, t1, t2) || segmentsIntersect(a, b, t2, t0)
+            }
+            if op == 0 { return inClosedTriangle(a, t0, t1, t2) }
+            if oq == 0 { return inClosedTriangle(b, t0, t1, t2) }
+            let s0 = Predicates.orient3d(p, q, tri.p0, tri.p1)
+            let s1 = Predicates.orient3d(p, q, tri.p1, tri.p2)
+            let s2 = Predicates.orient3d(p, q, tri.p2, tri.p0)
+            return (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0)
+        }
+        for i in 0..<3 where segmentTouches(t[i], t[(i + 1) % 3], st[i], st[(i + 1) % 3], u) { return true }
+        for i in 0..<3 where segmentTouches(u[i], u[(i + 1) % 3], su[i], su[(i + 1) % 3], t) { return true }
+        return false
+    }
+
     @inline(__always) private static func oneSide(_ s: (Int, Int, Int)) -> Bool {
         (s.0 > 0 && s.1 > 0 && s.2 > 0) || (s.0 < 0 && s.1 < 0 && s.2 < 0)
     }

@@ -39,5 +39,38 @@ let holes = try (0..<100).map { i -> Contour in
 let plate = Polygon(outer: try Shape.rectangle(width: 60, height: 60).polygons[0].outer, holes: holes)
 results["triangulate_plate_100_holes_seconds"] = try measure { _ = try plate.triangulated() }
 
+// Boolean workloads from the booleans issue. A workload the kernel refuses (degenerate contact) reports
+// its error instead of a time.
+@MainActor func boolean(_ name: String, _ work: () throws -> Mesh) {
+    do {
+        var result = Mesh.empty
+        let seconds = try measure(repeats: 3) { result = try work() }
+        let report = result.report(checkSelfIntersections: false)
+        results[name] = ["seconds": seconds, "triangles": report.triangles, "volume": report.volume, "valid": report.isValid]
+    } catch {
+        results[name] = ["error": "\(error)"]
+    }
+}
+
+let box = try Mesh.roundedBox(width: 127, depth: 127, height: 50, cornerRadius: 14, resolution: .normal)
+let pocket = try Mesh.roundedBox(width: 117, depth: 117, height: 46, cornerRadius: 9, resolution: .normal)
+    .translated(by: Vector3(0, 0, 5))
+boolean("W1_shell") { try box.subtracting(pocket) }
+
+let vent = try Mesh.cylinder(radius: 0.9, height: 6, segments: 24)
+var vents = [Mesh]()
+for (ring, radius) in [(0, 40.0), (1, 47.0)] {
+    for k in 0..<75 {
+        let angle = 2 * Double.pi * (Double(k) + 0.5 * Double(ring)) / 75
+        vents.append(vent.translated(by: Vector3(radius * cos(angle), radius * sin(angle), -1)))
+    }
+}
+let port = try Mesh.box(size: Vector3(8.4, 6, 2.6))
+let ports = (0..<7).map { port.translated(by: Vector3(-45 + Double($0) * 14, 63.5, 27)) }
+boolean("W2_vents") { try box.subtracting(vents + ports) }
+
+let grid = (0..<1000).map { k in vent.translated(by: Vector3(-55.5 + Double(k % 32) * 3.6, -55.5 + Double(k / 32) * 3.6, -1)) }
+boolean("W3_grid") { try box.subtracting(grid) }
+
 let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
 print(String(decoding: data, as: UTF8.self))

@@ -1,0 +1,66 @@
+/// Exact inside/outside tests of a point against a closed mesh, by counting crossings of a ray with
+/// exact predicates. A ray that meets an edge or corner is discarded and another direction is tried,
+/// so every counted crossing is clean.
+struct PointInMesh {
+    let mesh: Mesh
+    let bounds: Bounds
+
+    init(_ mesh: Mesh) {
+        self.mesh = mesh
+        bounds = mesh.bounds
+    }
+
+    /// Whether `p` is inside the mesh (the winding number is non-zero). `p` must not lie on the surface.
+    func contains(_ p: Vector3) -> Bool {
+        guard bounds.contains(p) else { return false }
+        let reach = (bounds.size.length + (p - bounds.center).length) * 2 + 1
+        var rng = SplitMix64Generator(seed: 0x5EED)
+        for _ in 0..<64 {
+            let d = Vector3(Double.random(in: -1...1, using: &rng), Double.random(in: -1...1, using: &rng), Double.random(in: -1...1, using: &rng))
+            guard d.length > 0.1 else { continue }
+            let far = p + d.normalized * reach
+            if let w = winding(from: p, to: far) { return w != 0 }
+        }
+        return false
+    }
+
+    /// The winding number of `p` from the signed crossings of segment `p far`, or nil if the segment
+    /// touches an edge or corner of a triangle (the caller then tries another direction).
+    private func winding(from p: Vector3, to far: Vector3) -> Int? {
+        var w = 0
+        for i in 0..<mesh.triangles.count {
+            let (a, b, c) = mesh.corners(i)
+            let sp = Predicates.orient3d(a, b, c, p), sf = Predicates.orient3d(a, b, c, far)
+            if sp == sf && sp != 0 { continue }
+            if sp == 0 && sf == 0 { return nil }  // the ray runs in the triangle's plane: try another
+            if sf == 0 { continue }  // the far end is outside the bounds, so off the triangle
+            if sp == 0 {
+                // The start is in the triangle's plane (not on the triangle, by the precondition): the
+                // ray leaves the plane at once and cannot cross this triangle.
+                continue
+            }
+            let s0 = Predicates.orient3d(p, far, a, b), s1 = Predicates.orient3d(p, far, b, c), s2 = Predicates.orient3d(p, far, c, a)
+            if s0 == 0 || s1 == 0 || s2 == 0 {
+                if (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0) { return nil }
+                continue
+            }
+            guard s0 == s1 && s1 == s2 else { continue }
+            // Leaving through an outward face counts +1, entering -1.
+            w += sf > 0 ? 1 : -1
+        }
+        return w
+    }
+}
+
+/// A seedable generator for the ray directions (the same sequence every run).
+struct SplitMix64Generator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
