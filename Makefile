@@ -8,7 +8,7 @@ APT_PACKAGES := pkg-config libassimp-dev libminizip-dev prusa-slicer python3 pyt
 PY_PACKAGES := numpy trimesh manifold3d lib3mf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps apt-deps python-deps build release run test swift-test crosscheck bench clean
+.PHONY: deps apt-deps python-deps build release run test crosscheck fuzz bench clean
 
 deps: apt-deps python-deps
 
@@ -43,9 +43,16 @@ test: deps
 	swift test
 	$(MAKE) --no-print-directory crosscheck
 
-# Independent tools check what the built binary writes.
+# Independent tools check what the built binary writes, and manifold3d checks the booleans on a
+# fixed set of random scenes.
 crosscheck: python-deps
 	$(PYTHON) scripts/check_exports.py --minidesk .build/debug/minidesk
+	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/debug/minidesk --cases 300 --seed 1
+
+# A longer fuzzing run, chained booleans included; failing scenes are kept in fuzz-failures/.
+fuzz: deps
+	swift build -c release
+	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/release/minidesk --cases 3000 --seed $$RANDOM --max-operands 3
 
 bench: release
 	swift run -c release minidesk-bench

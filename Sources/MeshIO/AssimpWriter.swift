@@ -7,6 +7,14 @@ import Geometry
 public enum AssimpWriter {
     /// Writes `parts` to `path` in `format`, atomically.
     public static func write(_ parts: [(name: String, mesh: Mesh)], format: MeshFormat, to path: String) throws(FileOutputError) {
+        if parts.allSatisfy({ $0.mesh.isEmpty }) {
+            // assimp refuses a scene without triangles; an empty STL is a header and a zero count.
+            switch format {
+            case .stl: return try AtomicFile.write(Data(count: 80) + Data([0, 0, 0, 0]), to: path)
+            case .stlASCII: return try AtomicFile.write(Data("solid minidesk\nendsolid minidesk\n".utf8), to: path)
+            default: throw .writeFailed(path: path, reason: "there are no triangles to write, and \(format.rawValue) cannot hold an empty mesh")
+            }
+        }
         try AtomicFile.write(to: path) { (temp: String) throws(FileOutputError) in
             let scene = makeScene(parts)
             defer { freeScene(scene) }

@@ -10,6 +10,7 @@ enum Help {
         Commands:
           list      List the items and their parts
           export    Write items as mesh files
+          csg       Evaluate a CSG scene (JSON) into a mesh file
 
         Options:
           --help     Show help (also: minidesk COMMAND --help)
@@ -19,6 +20,7 @@ enum Help {
           minidesk list
           minidesk export --all
           minidesk export solid --format ply --out /tmp/desk
+          minidesk csg scene.json -o part.stl
         """
 
     static let list = """
@@ -49,5 +51,23 @@ enum Help {
         Examples:
           minidesk export --all
           minidesk export solid --format ply --resolution draft
+        """
+
+    static let csg = """
+        Usage: minidesk csg SCENE.json -o OUT [--json]
+
+        Evaluates a CSG scene (see docs/csg-scene.md) with MiniDesk's kernel and writes the mesh.
+        The format follows OUT's extension: .stl (binary), .ply or .obj (these two keep the mesh's
+        vertex indexing exactly). An empty result writes a file with no triangles.
+
+        Options:
+          -o, --out FILE   The output file
+          --json           Print a report: validity, volume, area, counts and timings in seconds
+
+        Exit codes: 0 written, 1 the kernel could not evaluate it (such as degenerate contact),
+        2 a malformed scene (the message names the JSON path) or a usage error.
+
+        Example:
+          minidesk csg docs/examples/plate.json -o /tmp/plate.ply --json
         """
 }

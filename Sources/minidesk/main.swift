@@ -1,4 +1,5 @@
 import Foundation
+import MeshIO
 import MiniDesk
 
 /// The entry point: dispatches to a command and turns errors into exit codes.
@@ -18,8 +19,9 @@ func runMain(_ words: [String]) -> ExitCode {
             return .ok
         case "list": return try ListCommand.run(rest)
         case "export": return try ExportCommand.run(rest)
+        case "csg": return try CSGCommand.run(rest)
         default:
-            let hint = closest(to: command, in: ["list", "export", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
+            let hint = closest(to: command, in: ["list", "export", "csg", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
             throw UsageError("unknown command `\(command)`\(hint)")
         }
     } catch {

@@ -87,3 +87,51 @@ import Testing
         #expect(r.status == 1 && r.stderr.contains(file))
     }
 }
+
+@Suite struct CSGCommandTests {
+    static func scene(_ json: String) -> String {
+        let path = NSTemporaryDirectory() + "minidesk-scene-\(UUID().uuidString).json"
+        FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
+        return path
+    }
+
+    @Test func writesEveryFormatAndReportsJSON() throws {
+        let s = Self.scene(#"{"root": {"difference": [{"box": {"size": [10, 10, 3]}}, {"cylinder": {"radius": 2, "height": 5}, "translate": [5.2, 4.9, -1]}]}}"#)
+        for ext in ["stl", "ply", "obj"] {
+            let out = NSTemporaryDirectory() + "minidesk-csg-\(UUID().uuidString).\(ext)"
+            let r = try CommandLineTests.run(["csg", s, "-o", out, "--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+            #expect(report["valid"] as? Bool == true && report["shells"] as? Int == 1 && report["eulerCharacteristic"] as? Int == 0)
+            #expect((report["seconds"] as? [String: Double])?.keys.sorted() == ["evaluate", "parse", "write"])
+            #expect(FileManager.default.fileExists(atPath: out))
+        }
+    }
+
+    @Test func emptyResultsAreWrittenAndReported() throws {
+        let s = Self.scene(#"{"root": {"intersection": [{"box": {"size": [1, 1, 1]}}, {"box": {"size": [1, 1, 1]}, "translate": [4, 0, 0]}]}}"#)
+        let out = NSTemporaryDirectory() + "minidesk-empty-\(UUID().uuidString).stl"
+        let r = try CommandLineTests.run(["csg", s, "-o", out, "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(r.status == 0 && report["empty"] as? Bool == true && report["triangles"] as? Int == 0)
+        #expect((try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) == 84)
+    }
+
+    @Test func errorsAndExitCodes() throws {
+        let bad = Self.scene(#"{"root": {"difference": [{"box": {"size": [1,1,1]}}, {"box": {"size": [1,1,1]}}, {"cylinder": {"radius": -1, "height": 2}}]}}"#)
+        let r1 = try CommandLineTests.run(["csg", bad, "-o", "/tmp/never.stl"])
+        #expect(r1.status == 2 && r1.stderr.contains("root.difference[2].cylinder.radius: must be > 0, got -1"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never.stl"))
+        let degenerate = Self.scene(#"{"root": {"difference": [{"box": {"size": [4, 4, 4]}}, {"box": {"size": [2, 2, 2]}}]}}"#)
+        let r2 = try CommandLineTests.run(["csg", degenerate, "-o", "/tmp/never.stl"])
+        #expect(r2.status == 1 && r2.stderr.contains("overshoot"))
+        let r3 = try CommandLineTests.run(["csg", "/no/such/scene.json", "-o", "/tmp/never.stl"])
+        #expect(r3.status == 2 && r3.stderr.contains("cannot read the scene /no/such/scene.json"))
+        let r4 = try CommandLineTests.run(["csg", bad, "-o", "/tmp/x.step"])
+        #expect(r4.status == 2 && r4.stderr.contains("must be .stl, .ply or .obj"))
+        let r5 = try CommandLineTests.run(["csg", bad])
+        #expect(r5.status == 2 && r5.stderr.contains("csg needs an output file"))
+        let help = try CommandLineTests.run(["csg", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("Usage: minidesk csg"))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Geometry
+import MeshIO
+
+/// `minidesk csg SCENE.json -o OUT [--json]`: evaluates a CSG scene and writes the mesh.
+enum CSGCommand {
+    static func run(_ words: [String]) throws(UsageError) -> ExitCode {
+        let args = try Arguments(words, valued: ["-o", "--out"], flags: ["--json", "--help"])
+        if args.flags.contains("--help") { Console.out(Help.csg); return .ok }
+        guard args.positional.count == 1 else { throw UsageError("csg needs one scene file, got \(args.positional.count)") }
+        guard let out = args.value("-o") ?? args.value("--out") else { throw UsageError("csg needs an output file: -o OUT.stl|ply|obj") }
+        let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
+        guard ["stl", "ply", "obj"].contains(ext) else {
+            throw UsageError("the output's extension must be .stl, .ply or .obj (3MF arrives with the 3MF writer), got `\(out)`")
+        }
+        let scenePath = args.positional[0]
+        let clock = ContinuousClock()
+
+        var start = clock.now
+        let scene: CSGScene
+        do {
+            guard let data = FileManager.default.contents(atPath: scenePath) else {
+                Console.error("cannot read the scene \(scenePath): no such file or not readable")
+                return .usage
+            }
+            scene = try CSGScene.read(data)
+        } catch {
+            Console.error("\(scenePath): \(error)")
+            return .usage
+        }
+        let parse = seconds(clock.now - start)
+
+        start = clock.now
+        let folder = URL(fileURLWithPath: scenePath).deletingLastPathComponent().path
+        let mesh: Mesh
+        do {
+            mesh = try scene.evaluate { (file: String) throws(GeometryError) -> Mesh in
+                try AssimpReader.read(file.hasPrefix("/") ? file : folder + "/" + file)
+            }
+        } catch {
+            Console.error("\(scenePath): \(error)")
+            switch error.error {
+            case .invalidParameter, .invalidShape, .invalidMesh: return .usage
+            case .triangulationFailed, .degenerateContact: return .failure
+            }
+        }
+        let evaluate = seconds(clock.now - start)
+
+        start = clock.now
+        do {
+            switch ext {
+            case "ply": try AtomicFile.write(IndexedMeshWriter.ply(mesh), to: out)
+            case "obj": try AtomicFile.write(IndexedMeshWriter.obj(mesh), to: out)
+            default: try AssimpWriter.write([("csg", mesh)], format: .stl, to: out)
+            }
+        } catch {
+            Console.error("\(error)")
+            return .failure
+        }
+        let write = seconds(clock.now - start)
+
+        let r = mesh.report()
+        if args.flags.contains("--json") {
+            Console.out(JSON.string([
+                "valid": r.isValid, "closed": r.isClosed, "manifold": r.isManifold, "oriented": r.isOriented,
+                "empty": mesh.isEmpty, "selfIntersections": r.selfIntersections ?? 0,
+                "volume": r.volume, "area": r.area, "triangles": r.triangles, "vertices": r.vertices,
+                "shells": r.shells, "eulerCharacteristic": r.eulerCharacteristic,
+                "seconds": ["parse": parse, "evaluate": evaluate, "write": write],
+            ] as [String: Any]))
+        } else {
+            let what = mesh.isEmpty ? "an empty mesh" : "\(r.triangles) triangles, \(String(format: "%.3f", r.volume)) mm³"
+            Console.out("\(out): \(what)\(r.isValid ? "" : " (invalid: \(r.problems.joined(separator: "; ")))")")
+        }
+        return .ok
+    }
+
+    private static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    }
+}

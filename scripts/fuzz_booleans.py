@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Fuzzes MiniDesk's booleans against manifold3d on the same input.
+
+Each case is a random CSG scene whose operands are explicit polyhedra (boxes, prisms and random
+convex polyhedra, already rotated and placed), so both kernels read bit-identical coordinates. The
+case runs through `minidesk csg ... -o out.ply --json` and through manifold3d, and passes when:
+  - our output is valid: trimesh reads it by index (process=False) as watertight and consistently
+    wound, and our own report says valid;
+  - the volumes agree within 1e-6 relative (of the larger operand);
+  - in generic cases, the number of shells agrees.
+
+Degenerate cases (grid-aligned: shared faces, flush cuts, duplicates, touching edges) must give a
+valid result that matches, or a clean refusal (exit 1 with a message); refusals are counted apart
+until the kernel resolves such contact. A crash, an invalid file or a wrong volume fails.
+
+Failing scenes are saved under --keep (default: fuzz-failures/) for minimising into regression tests.
+Closes with "N passed, M failed".
+"""
+import argparse
+import json
+import math
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+import trimesh
+import manifold3d
+
+
+def rotation(rng):
+    """A uniformly random rotation matrix (generic: no axis alignment)."""
+    q = np.array([rng.gauss(0, 1) for _ in range(4)])
+    w, x, y, z = q / np.linalg.norm(q)
+    return np.array([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+        [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+        [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
+    ])
+
+
+def box(size):
+    sx, sy, sz = size
+    pts = [[x, y, z] for z in (0, sz) for y in (0, sy) for x in (0, sx)]
+    quads = [(0, 2, 3, 1), (4, 5, 7, 6), (0, 1, 5, 4), (2, 6, 7, 3), (0, 4, 6, 2), (1, 3, 7, 5)]
+    tris = [t for a, b, c, d in quads for t in ((a, b, c), (a, c, d))]
+    return np.array(pts, float), tris
+
+
+def prism(rng):
+    n = rng.randint(3, 9)
+    angles = sorted(rng.uniform(0, 2 * math.pi) for _ in range(n))
+    r = rng.uniform(1, 4)
+    base = [(r * math.cos(a), r * math.sin(a)) for a in angles]
+    h = rng.uniform(1, 6)
+    hull = manifold3d.Manifold.hull_points([[x, y, z] for x, y in base for z in (0, h)])
+    mesh = hull.to_mesh64()
+    return np.array(mesh.vert_properties, float)[:, :3], [tuple(map(int, t)) for t in mesh.tri_verts]
+
+
+def convex(rng):
+    pts = [[rng.gauss(0, 2), rng.gauss(0, 2), rng.gauss(0, 2)] for _ in range(rng.randint(6, 24))]
+    mesh = manifold3d.Manifold.hull_points(pts).to_mesh64()
+    return np.array(mesh.vert_properties, float)[:, :3], [tuple(map(int, t)) for t in mesh.tri_verts]
+
+
+def generic_operand(rng):
+    kind = rng.choice(["box", "prism", "convex"])
+    if kind == "box":
+        pts, tris = box([rng.uniform(1, 6) for _ in range(3)])
+    elif kind == "prism":
+        pts, tris = prism(rng)
+    else:
+        pts, tris = convex(rng)
+    pts = pts @ rotation(rng).T + np.array([rng.uniform(-3, 3) for _ in range(3)])
+    return pts, tris
+
+
+def grid_operand(rng):
+    pts, tris = box([rng.randint(1, 4) for _ in range(3)])
+    return pts + np.array([rng.randint(-2, 2) for _ in range(3)], float), tris
+
+
+def node(operand):
+    pts, tris = operand
+    return {"polyhedron": {"points": pts.tolist(), "faces": [list(t) for t in tris]}}
+
+
+def manifold_of(operand):
+    pts, tris = operand
+    return manifold3d.Manifold(manifold3d.Mesh64(vert_properties=np.asarray(pts, np.float64),
+                                                 tri_verts=np.asarray(tris, np.uint32)))
+
+
+def make_case(rng, degenerate, max_operands):
+    op = rng.choice(["union", "difference", "intersection"])
+    count = rng.randint(2, max_operands)
+    operands = [(grid_operand if degenerate else generic_operand)(rng) for _ in range(count)]
+    if degenerate and rng.random() < 0.3:
+        operands[1] = operands[0]  # identical operands
+    scene = {"root": {op: [node(o) for o in operands]}}
+    ms = [manifold_of(o) for o in operands]
+    if op == "union":
+        expected = manifold3d.Manifold.batch_boolean(ms, manifold3d.OpType.Add)
+    elif op == "intersection":
+        expected = manifold3d.Manifold.batch_boolean(ms, manifold3d.OpType.Intersect)
+    else:
+        expected = ms[0] - manifold3d.Manifold.batch_boolean(ms[1:], manifold3d.OpType.Add)
+    scale = max(m.volume() for m in ms)
+    return scene, expected, scale
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--minidesk", required=True)
+    parser.add_argument("--cases", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", default="fuzz-failures")
+    parser.add_argument("--max-operands", type=int, default=2,
+                        help="operands per boolean; above 2 the kernel works on its own rounded output")
+    args = parser.parse_args()
+
+    rng = random.Random(args.seed)
+    passed = failed = refused = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(args.cases):
+            degenerate = n % 4 == 3
+            scene, expected, scale = make_case(rng, degenerate, args.max_operands)
+            scene_path = os.path.join(tmp, "scene.json")
+            out = os.path.join(tmp, "out.ply")
+            with open(scene_path, "w") as f:
+                json.dump(scene, f)
+            run = subprocess.run([args.minidesk, "csg", scene_path, "-o", out, "--json"],
+                                 capture_output=True, text=True, stdin=subprocess.DEVNULL)
+            problem = None
+            if run.returncode == 1 and degenerate and "touch" in run.stderr:
+                refused += 1
+                continue
+            if run.returncode != 0:
+                problem = f"exit {run.returncode}: {run.stderr.strip()}"
+            else:
+                report = json.loads(run.stdout)
+                ours = report["volume"]
+                theirs = expected.volume()
+                if abs(ours - theirs) > 1e-6 * scale:
+                    problem = f"volume {ours} vs manifold3d {theirs}"
+                elif not report["empty"]:
+                    mesh = trimesh.load(out, process=False)
+                    if not (mesh.is_watertight and mesh.is_winding_consistent):
+                        problem = "trimesh: not watertight or not consistently wound"
+                    elif not (report["closed"] and report["manifold"] and report["oriented"]):
+                        problem = f"our report: {report}"
+                    elif not degenerate and report["shells"] != len(expected.decompose()):
+                        problem = f"shells {report['shells']} vs manifold3d {len(expected.decompose())}"
+            if problem:
+                failed += 1
+                os.makedirs(args.keep, exist_ok=True)
+                keep = os.path.join(args.keep, f"case-{args.seed}-{n}.json")
+                with open(keep, "w") as f:
+                    json.dump(scene, f)
+                print(f"FAIL  case {n} ({'degenerate' if degenerate else 'generic'}): {problem} [{keep}]")
+            else:
+                passed += 1
+    print(f"{refused} degenerate cases refused with a clear error (allowed until the kernel resolves contact)")
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
