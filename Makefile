@@ -37,6 +37,7 @@ release: apt-deps
 # Export every item with default parameters into Output/.
 run: release
 	.build/release/minidesk export --all --out Output
+	.build/release/minidesk export --all --format 3mf --out Output
 
 test: deps
 	swift build
@@ -54,8 +55,9 @@ fuzz: deps
 	swift build -c release
 	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/release/minidesk --cases 3000 --seed $$RANDOM --max-operands 3
 
-bench: release
+bench: release python-deps
 	swift run -c release minidesk-bench
+	$(PYTHON) scripts/bench_compare.py --minidesk .build/release/minidesk
 
 clean:
 	rm -rf .build $(VENV)

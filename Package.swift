@@ -31,7 +31,7 @@ let package = Package(
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MiniDeskTests", dependencies: ["MiniDesk", "Geometry"]),
-        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "Geometry"]),
+        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "Geometry", "CMinizip"]),
         // End-to-end tests of the built binary.
         .testTarget(name: "minideskTests", dependencies: ["minidesk"]),
     ]

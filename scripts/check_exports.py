@@ -5,7 +5,13 @@ For every catalogue item with default parameters:
   - trimesh reads each PLY part by index (process=False): watertight, consistently wound, and the
     volume minidesk reported;
   - manifold3d accepts the same triangles as a manifold and measures the same volume;
-  - the PrusaSlicer CLI (`--info`) reads each binary STL part as manifold, with our triangle count.
+  - the PrusaSlicer CLI (`--info`) reads each binary STL part as manifold, with our triangle count;
+  - the multicolour 3MF: lib3mf in strict mode reads it without errors or warnings, with one mesh
+    object per part (manifold, coloured) under one components object and a colour per part;
+    model_settings.config is parsed as Bambu Studio and OrcaSlicer do (object id = the build item,
+    part id = a component's object, an extruder on each part); PrusaSlicer reads every part as
+    manifold and slices the file using exactly tools T0..T(N-1) for N filaments; assimp reads it
+    back (through `minidesk csg`) with the same triangle count and volume.
 Prints one line per check and closes with "N passed, M failed"; exits non-zero on any failure.
 """
 import argparse
@@ -19,6 +25,9 @@ import tempfile
 import numpy as np
 import trimesh
 import manifold3d
+import lib3mf
+import xml.etree.ElementTree as ET
+import zipfile
 
 passed = 0
 failed = 0
@@ -45,6 +54,88 @@ def export(minidesk, out, fmt):
         print(run.stderr, file=sys.stderr)
         sys.exit(f"minidesk export --format {fmt} failed with exit code {run.returncode}")
     return json.loads(run.stdout)
+
+
+SLICE_CONFIG = """nozzle_diameter = {nozzles}
+filament_diameter = {filaments}
+wipe_tower = 0
+bed_shape = 0x0,256x0,256x256,0x256
+layer_height = 0.3
+first_layer_height = 0.3
+perimeters = 1
+fill_density = 5%
+top_solid_layers = 1
+bottom_solid_layers = 1
+"""
+
+
+def check_3mf(minidesk, entry, tmp):
+    path, name = entry["path"], os.path.basename(entry["path"])
+    # lib3mf, strict.
+    model = lib3mf.get_wrapper().CreateModel()
+    reader = model.QueryReader("3mf")
+    reader.SetStrictModeActive(True)
+    try:
+        reader.ReadFromFile(path)
+        warnings = [str(reader.GetWarning(i)) for i in range(reader.GetWarningCount())]
+    except Exception as error:  # lib3mf raises on a rejected file
+        check(False, f"lib3mf strict: {name} is rejected: {error}")
+        return
+    check(not warnings, f"lib3mf strict: {name} has no warnings {warnings}")
+    meshes, components, colours = [], [], 0
+    objects = model.GetObjects()
+    while objects.MoveNext():
+        o = objects.GetCurrentObject()
+        if o.IsMeshObject():
+            m = model.GetMeshObjectByID(o.GetResourceID())
+            meshes.append((o.GetName(), m.IsManifoldAndOriented(), m.GetObjectLevelProperty()[2], m.GetTriangleCount()))
+        elif o.IsComponentsObject():
+            components.append(o.GetName())
+    groups = model.GetColorGroups()
+    while groups.MoveNext():
+        colours += groups.GetCurrentColorGroup().GetCount()
+    check(len(components) == 1 and len(meshes) >= 1 and colours == len(meshes),
+          f"lib3mf: {name} has 1 components object, {len(meshes)} parts and {colours} colours")
+    check(all(ok and coloured for _, ok, coloured, _ in meshes), f"lib3mf: every part of {name} is manifold and coloured")
+    triangles = sum(t for *_, t in meshes)
+
+    # Bambu Studio / OrcaSlicer: match model_settings.config to the model by ids.
+    with zipfile.ZipFile(path) as z:
+        root = ET.fromstring(z.read("3D/3dmodel.model"))
+        settings = ET.fromstring(z.read("Metadata/model_settings.config"))
+    ns = {"c": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
+    item = root.find("c:build/c:item", ns).get("objectid")
+    component_ids = [c.get("objectid") for c in root.iter("{%s}component" % ns["c"])]
+    objs = settings.findall("object")
+    parts = objs[0].findall("part") if objs else []
+    extruders = [next((m.get("value") for m in p.findall("metadata") if m.get("key") == "extruder"), None) for p in parts]
+    check(len(objs) == 1 and objs[0].get("id") == item, f"bambu/orca: {name} object id {objs[0].get('id') if objs else None} is the build item {item}")
+    check([p.get("id") for p in parts] == component_ids, f"bambu/orca: {name} part ids {[p.get('id') for p in parts]} are the components {component_ids}")
+    check(all(e is not None and e.isdigit() and int(e) >= 1 for e in extruders), f"bambu/orca: every part of {name} has an extruder {extruders}")
+
+    # PrusaSlicer: manifold parts, then a real slice with one extruder per filament.
+    info = subprocess.run(["prusa-slicer", "--info", path], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    manifold = re.findall(r"^manifold = (\w+)$", info.stdout, re.M)
+    check(info.returncode == 0 and len(manifold) == len(meshes) and all(m == "yes" for m in manifold),
+          f"prusa-slicer: {name} reads as {len(manifold)} manifold parts")
+    n = len(set(extruders))
+    config = os.path.join(tmp, "slice.ini")
+    with open(config, "w") as f:
+        f.write(SLICE_CONFIG.format(nozzles=",".join(["0.4"] * n), filaments=",".join(["1.75"] * n)))
+    gcode = os.path.join(tmp, "slice.gcode")
+    run = subprocess.run(["prusa-slicer", "--export-gcode", "--dont-arrange", "--load", config, "--output", gcode, path],
+                         capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    tools = sorted(set(re.findall(r"^T(\d+)", open(gcode).read(), re.M))) if run.returncode == 0 else []
+    check(tools == [str(i) for i in range(n)], f"prusa-slicer: slicing {name} uses tools {tools}, expected T0..T{n - 1}")
+
+    # assimp reads it back.
+    scene = os.path.join(tmp, "roundtrip.json")
+    with open(scene, "w") as f:
+        json.dump({"root": {"mesh": {"file": path}}}, f)
+    rt = subprocess.run([minidesk, "csg", scene, "-o", os.path.join(tmp, "roundtrip.ply"), "--json"], capture_output=True, text=True)
+    report = json.loads(rt.stdout) if rt.returncode == 0 else {}
+    check(report.get("triangles") == triangles and close(report.get("volume", 0), entry["volume"], 1e-5),
+          f"assimp: {name} reads back with {report.get('triangles')} triangles (expected {triangles}), volume {report.get('volume')}")
 
 
 def main():
@@ -78,6 +169,9 @@ def main():
                   f"prusa-slicer: {name} has {entry['triangles']} facets ({fields.get('number_of_facets')})")
             check(close(float(fields.get("volume", "nan")), entry["volume"], 1e-4),
                   f"prusa-slicer: {name} volume {fields.get('volume')}")
+
+        for entry in export(args.minidesk, os.path.join(tmp, "3mf"), "3mf"):
+            check_3mf(args.minidesk, entry, tmp)
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or not passed else 0

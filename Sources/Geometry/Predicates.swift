@@ -46,6 +46,10 @@ public enum Predicates {
         let bound = orient3dBound * permanent
         if det > bound { return 1 }
         if -det > bound { return -1 }
+        // Points on one axis-aligned plane (flat CAD faces) are exactly coplanar: no need for the
+        // exact path, which a floating-point filter can never skip when the answer is zero.
+        if (a.z == b.z && b.z == c.z && c.z == d.z) || (a.x == b.x && b.x == c.x && c.x == d.x)
+            || (a.y == b.y && b.y == c.y && c.y == d.y) { return 0 }
         return orient3dExact(a, b, c, d)
     }
 

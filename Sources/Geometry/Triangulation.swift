@@ -7,24 +7,145 @@ extension Polygon {
     /// Triangles as index triples into `allPoints`, each counter-clockwise.
     public func triangulated() throws(GeometryError) -> [(Int, Int, Int)] {
         var ring = Ring(points: allPoints)
-        let outerHead = ring.addLoop(0..<outer.points.count)
+        let head = ring.addLoop(0..<outer.points.count)
         var start = outer.points.count
         var holeHeads = [Int]()
         for h in holes {
             holeHeads.append(ring.addLoop(start..<(start + h.points.count)))
             start += h.points.count
         }
-        let head = outerHead
-        // Merge holes from left to right, each to the nearest visible vertex.
-        let order = holeHeads.map { ring.leftmost(of: $0) }.sorted {
-            ring.p($0).x < ring.p($1).x || (ring.p($0).x == ring.p($1).x && ring.p($0).y < ring.p($1).y)
-        }
-        var pending = Set(order)
-        for h in order {
-            pending.remove(h)
-            try ring.bridge(hole: h, into: head, pending: pending)
+        if !holeHeads.isEmpty {
+            // Merge holes from left to right, each to the nearest visible vertex of the growing ring.
+            let order = holeHeads.map { ring.leftmost(of: $0) }.sorted {
+                ring.p($0).x < ring.p($1).x || (ring.p($0).x == ring.p($1).x && ring.p($0).y < ring.p($1).y)
+            }
+            var merger = HoleMerger(ring: ring, outer: head)
+            for h in order { try merger.merge(hole: h, ring: &ring) }
         }
         return try ring.clipEars(from: head)
+    }
+}
+
+/// Joins holes to the outline one by one. The contour edges never change, so they sit in a BVH built
+/// once; the bridges added so far are few and checked directly. Which nodes belong to the ring is
+/// tracked, with an index from position to nodes for holes that touch the ring.
+private struct HoleMerger {
+    var inRing: [Bool]
+    var ringNodes: [Int]
+    var byPosition = [Vector2: [Int]]()
+    var bridges = [(Vector2, Vector2)]()
+    let edges: [(Vector2, Vector2)]
+    let edgeTree: BoundingVolumeHierarchy
+
+    init(ring: Ring, outer head: Int) {
+        inRing = [Bool](repeating: false, count: ring.index.count)
+        ringNodes = ring.nodes(from: head)
+        for n in ringNodes { inRing[n] = true }
+        for n in 0..<ring.index.count { byPosition[ring.p(n), default: []].append(n) }
+        edges = (0..<ring.index.count).map { (ring.p($0), ring.p(ring.next[$0])) }
+        edgeTree = BoundingVolumeHierarchy(boxes: edges.map { Bounds(points: [Vector3($0.0, 0), Vector3($0.1, 0)]) })
+    }
+
+    mutating func merge(hole h: Int, ring: inout Ring) throws(GeometryError) {
+        let holeNodes = ring.nodes(from: h)
+        // A hole that touches the ring at a vertex joins there, with no bridge.
+        for hv in holeNodes {
+            for m in byPosition[ring.p(hv)] ?? [] where m < inRing.count && inRing[m]
+                && ring.locallyInside(m, toward: ring.p(ring.next[hv])) && ring.locallyInside(m, toward: ring.p(ring.prev[hv])) {
+                record(ring.splice(m, hv), ring: ring, hole: holeNodes)
+                return
+            }
+        }
+        let ph = ring.p(h)
+        var candidates = ringNodes.map { (node: $0, distance: (ring.p($0) - ph).lengthSquared) }
+        // Nearest first; the first or second candidate is usually visible, so no full sort.
+        while let k = candidates.indices.min(by: { candidates[$0].distance < candidates[$1].distance }) {
+            let m = candidates.swapRemoveAt(k).node
+            guard ring.alive[m] else { continue }
+            let pm = ring.p(m)
+            if pm == ph { continue }
+            guard ring.locallyInside(m, toward: ph), ring.locallyInside(h, toward: pm), visible(pm, ph) else { continue }
+            record(ring.splice(m, h), ring: ring, hole: holeNodes)
+            bridges.append((pm, ph))
+            return
+        }
+        throw .triangulationFailed("a hole at \(ph) has no visible vertex on the outline; contours may cross")
+    }
+
+    /// Whether the open segment from `a` to `b` meets no contour edge, no bridge and no vertex.
+    private func visible(_ a: Vector2, _ b: Vector2) -> Bool {
+        func blocks(_ q: Vector2, _ r: Vector2) -> Bool {
+            if q != a, q != b, isOnSegment(q, a, b) { return true }
+            if r != a, r != b, isOnSegment(r, a, b) { return true }
+            return segmentsCrossProperly(a, b, q, r)
+        }
+        var clear = true
+        edgeTree.forEachOverlap(with: Bounds(points: [Vector3(a, 0), Vector3(b, 0)])) { e in
+            if clear && blocks(edges[e].0, edges[e].1) { clear = false }
+        }
+        return clear && !bridges.contains { blocks($0.0, $0.1) }
+    }
+
+    /// After a splice: the hole's nodes and the two new duplicates join the ring.
+    private mutating func record(_ added: [Int], ring: Ring, hole: [Int]) {
+        let newCount = ring.index.count
+        if inRing.count < newCount { inRing += [Bool](repeating: false, count: newCount - inRing.count) }
+        for n in hole + added where ring.alive[n] && !inRing[n] {
+            inRing[n] = true
+            ringNodes.append(n)
+        }
+        for n in added { byPosition[ring.p(n), default: []].append(n) }
+    }
+}
+
+extension Array {
+    /// Removes and returns element `i` by moving the last element into its place (O(1)).
+    mutating func swapRemoveAt(_ i: Int) -> Element {
+        swapAt(i, count - 1)
+        return removeLast()
+    }
+}
+
+/// A uniform grid of ring nodes, so an ear test looks only at the nodes near its triangle.
+private struct NodeGrid {
+    let origin: Vector2
+    let cell: Double
+    let columns: Int
+    let rows: Int
+    var cells: [[Int]]
+
+    init(ring: Ring, nodes: [Int]) {
+        var lo = Vector2(.infinity, .infinity), hi = Vector2(-.infinity, -.infinity)
+        for n in nodes {
+            let q = ring.p(n)
+            lo = Vector2(min(lo.x, q.x), min(lo.y, q.y))
+            hi = Vector2(max(hi.x, q.x), max(hi.y, q.y))
+        }
+        let side = max(1, Int(Double(nodes.count).squareRoot() / 2))
+        origin = lo
+        cell = max((hi.x - lo.x), (hi.y - lo.y), 1e-300) / Double(side)
+        columns = max(1, Int(((hi.x - lo.x) / cell).rounded(.down)) + 1)
+        rows = max(1, Int(((hi.y - lo.y) / cell).rounded(.down)) + 1)
+        cells = [[Int]](repeating: [], count: columns * rows)
+        for n in nodes {
+            let (c, r) = index(ring.p(n))
+            cells[r * columns + c].append(n)
+        }
+    }
+
+    func index(_ q: Vector2) -> (Int, Int) {
+        (min(columns - 1, max(0, Int(((q.x - origin.x) / cell).rounded(.down)))),
+         min(rows - 1, max(0, Int(((q.y - origin.y) / cell).rounded(.down)))))
+    }
+
+    /// Calls `body` for every node in a cell that overlaps the box; stops when `body` returns false.
+    func forEach(in lo: Vector2, _ hi: Vector2, _ body: (Int) -> Bool) {
+        let (c0, r0) = index(lo), (c1, r1) = index(hi)
+        for r in r0...r1 {
+            for c in c0...c1 {
+                for n in cells[r * columns + c] where !body(n) { return }
+            }
+        }
     }
 }
 
@@ -74,42 +195,9 @@ private struct Ring {
         return leftOfIn && (pa != pn || leftOfOut)
     }
 
-    /// Joins the hole ring at `h` to the ring through `head` with a bridge to the nearest visible vertex.
-    mutating func bridge(hole h: Int, into head: Int, pending: Set<Int>) throws(GeometryError) {
-        // A hole that touches the ring at a vertex joins there, with no bridge.
-        var ringAt = [Vector2: [Int]]()
-        for m in nodes(from: head) { ringAt[p(m), default: []].append(m) }
-        for hv in nodes(from: h) {
-            for m in ringAt[p(hv)] ?? [] where locallyInside(m, toward: p(next[hv])) && locallyInside(m, toward: p(prev[hv])) {
-                splice(m, hv)
-                return
-            }
-        }
-        let ph = p(h)
-        let candidates = nodes(from: head).sorted { (p($0) - ph).lengthSquared < (p($1) - ph).lengthSquared }
-        var blockers = nodes(from: head)
-        blockers += nodes(from: h)
-        for other in pending { blockers += nodes(from: other) }
-        for m in candidates {
-            let pm = p(m)
-            if pm == ph { continue }
-            guard locallyInside(m, toward: ph), locallyInside(h, toward: pm) else { continue }
-            var visible = true
-            for b in blockers {
-                let q = p(b), r = p(next[b])
-                if q != pm, q != ph, isOnSegment(q, pm, ph) { visible = false; break }
-                if segmentsCrossProperly(pm, ph, q, r) { visible = false; break }
-            }
-            if visible {
-                splice(m, h)
-                return
-            }
-        }
-        throw .triangulationFailed("a hole at \(ph) has no visible vertex on the outline; contours may cross")
-    }
-
     /// Links `m -> h ... h' -> m'`, duplicating both nodes so the ring runs out along the bridge and back.
-    mutating func splice(_ m: Int, _ h: Int) {
+    @discardableResult
+    mutating func splice(_ m: Int, _ h: Int) -> [Int] {
         let m2 = duplicate(m), h2 = duplicate(h)
         let mNext = next[m], hPrev = prev[h]
         next[m] = h; prev[h] = m
@@ -117,6 +205,7 @@ private struct Ring {
         next[h2] = m2; prev[m2] = h2
         next[m2] = mNext; prev[mNext] = m2
         if pTouch(m, h) { removeZeroLengthBridge(m, h, h2, m2) }
+        return [m2, h2]
     }
 
     private func pTouch(_ m: Int, _ h: Int) -> Bool { p(m) == p(h) }
@@ -139,30 +228,34 @@ private struct Ring {
         return index.count - 1
     }
 
-    func isEar(_ b: Int) -> Bool {
+    func isEar(_ b: Int, grid: NodeGrid) -> Bool {
         let a = prev[b], c = next[b]
         let pa = p(a), pb = p(b), pc = p(c)
         guard Predicates.orient2d(pa, pb, pc) > 0 else { return false }
-        let minX = min(pa.x, pb.x, pc.x), maxX = max(pa.x, pb.x, pc.x)
-        let minY = min(pa.y, pb.y, pc.y), maxY = max(pa.y, pb.y, pc.y)
-        var n = next[c]
-        while n != a {
+        let lo = Vector2(min(pa.x, pb.x, pc.x), min(pa.y, pb.y, pc.y))
+        let hi = Vector2(max(pa.x, pb.x, pc.x), max(pa.y, pb.y, pc.y))
+        var ear = true
+        grid.forEach(in: lo, hi) { n in
+            guard alive[n], n != a, n != b, n != c else { return true }
             let q = p(n)
-            if q.x >= minX, q.x <= maxX, q.y >= minY, q.y <= maxY, q != pa, q != pb, q != pc,
+            if q.x >= lo.x, q.x <= hi.x, q.y >= lo.y, q.y <= hi.y, q != pa, q != pb, q != pc,
                Predicates.orient2d(pa, pb, q) >= 0, Predicates.orient2d(pb, pc, q) >= 0,
                Predicates.orient2d(pc, pa, q) >= 0 {
+                ear = false
                 return false
             }
-            n = next[n]
+            return true
         }
-        return true
+        return ear
     }
 
     mutating func clipEars(from head: Int) throws(GeometryError) -> [(Int, Int, Int)] {
         var triangles = [(Int, Int, Int)]()
         var ear = head
         var stop = ear
-        var count = nodes(from: head).count
+        let all = nodes(from: head)
+        var count = all.count
+        let grid = NodeGrid(ring: self, nodes: all)
         while count > 2 {
             if p(next[ear]) == p(ear) {
                 // A zero-length edge where a hole touches the ring: the two nodes are one point.
@@ -173,7 +266,7 @@ private struct Ring {
                 stop = ear
                 continue
             }
-            if isEar(ear) {
+            if isEar(ear, grid: grid) {
                 triangles.append((index[prev[ear]], index[ear], index[next[ear]]))
                 let n = next[ear]
                 unlink(ear)

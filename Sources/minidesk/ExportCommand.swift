@@ -10,8 +10,9 @@ enum ExportCommand {
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
         let formatName = args.value("--format") ?? "stl"
-        guard let format = MeshFormat(rawValue: formatName) else {
-            throw UsageError("--format must be one of \(MeshFormat.allCases.map(\.rawValue).joined(separator: ", ")), got `\(formatName)`")
+        let formats = ["3mf"] + MeshFormat.allCases.map(\.rawValue)
+        guard formats.contains(formatName) else {
+            throw UsageError("--format must be one of \(formats.joined(separator: ", ")), got `\(formatName)`")
         }
         let resolution = try parseResolution(args.value("--resolution") ?? "normal")
         let folder = args.value("--out") ?? "Output"
@@ -27,7 +28,22 @@ enum ExportCommand {
         for item in items {
             let started = Date()
             do {
-                for part in try item.build(resolution) {
+                let parts = try item.build(resolution)
+                if formatName == "3mf" {
+                    // One object whose parts are already assigned to filaments.
+                    let path = folder + "/\(item.name).3mf"
+                    try ThreeMFWriter.write(
+                        objectName: item.name, parts: parts.map { ThreeMFPart(name: $0.name, color: $0.color, mesh: $0.mesh) },
+                        metadata: .init(title: "MiniDesk \(item.name)"), to: path)
+                    let triangles = parts.reduce(0) { $0 + $1.mesh.triangles.count }
+                    let volume = parts.reduce(0.0) { $0 + $1.mesh.report(checkSelfIntersections: false).volume }
+                    written.append(["item": item.name, "part": "*", "path": path, "triangles": triangles, "volume": volume,
+                                    "seconds": Date().timeIntervalSince(started)])
+                    if !args.flags.contains("--json") { Console.out("\(path)  \(parts.count) parts  \(triangles) triangles") }
+                    continue
+                }
+                let format = MeshFormat(rawValue: formatName)!
+                for part in parts {
                     let path = folder + "/\(item.name)-\(part.name).\(format.fileExtension)"
                     try AssimpWriter.write([(part.name, part.mesh)], format: format, to: path)
                     let report = part.mesh.report(checkSelfIntersections: false)

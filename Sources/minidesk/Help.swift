@@ -38,13 +38,15 @@ enum Help {
     static let export = """
         Usage: minidesk export ITEM... | --all [OPTIONS]
 
-        Writes each part of each item to its own file, <item>-<part>.<ext>, in the output folder.
-        Files are written to a temporary name and renamed, so a failure never leaves half a file.
+        Writes each part of each item to its own file, <item>-<part>.<ext>, in the output folder, or,
+        with --format 3mf, each item as one <item>.3mf whose parts are already assigned to filaments
+        (Bambu Studio, OrcaSlicer, PrusaSlicer). Files are written to a temporary name and renamed,
+        so a failure never leaves half a file.
 
         Options:
           --all                  Export every item
           --out DIR              Output folder (default: Output)
-          --format FORMAT        stl (binary, default), stl-ascii, ply or glb
+          --format FORMAT        stl (binary, default), stl-ascii, ply, glb or 3mf
           --resolution R         draft, normal (default), fine, or a chord deviation in mm
           --json                 Print a JSON list of the files written
 

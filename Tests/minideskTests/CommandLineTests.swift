@@ -58,7 +58,7 @@ import Testing
         let command = try Self.run(["exprot"])
         #expect(command.status == 2 && command.stderr.contains("did you mean `export`?"))
         let format = try Self.run(["export", "--all", "--format", "step"])
-        #expect(format.status == 2 && format.stderr.contains("--format must be one of stl, stl-ascii, ply, glb, got `step`"))
+        #expect(format.status == 2 && format.stderr.contains("--format must be one of 3mf, stl, stl-ascii, ply, glb, got `step`"))
         let resolution = try Self.run(["export", "--all", "--resolution", "-1"])
         #expect(resolution.status == 2 && resolution.stderr.contains("--resolution must be"))
         let nothing = try Self.run(["export"])

@@ -1,0 +1,96 @@
+import CMinizip
+import Foundation
+import Geometry
+import Testing
+@testable import MeshIO
+
+/// Reads entries back from a zip archive with minizip's reader.
+func zipEntries(_ path: String) -> [String: String] {
+    guard let zip = unzOpen64(path) else { return [:] }
+    defer { unzClose(zip) }
+    var entries = [String: String]()
+    var status = unzGoToFirstFile(zip)
+    while status == UNZ_OK {
+        var info = unz_file_info64()
+        var name = [CChar](repeating: 0, count: 512)
+        unzGetCurrentFileInfo64(zip, &info, &name, 512, nil, 0, nil, 0)
+        unzOpenCurrentFile(zip)
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = unzReadCurrentFile(zip, &buffer, UInt32(buffer.count))
+            if n <= 0 { break }
+            data.append(contentsOf: buffer[0..<Int(n)])
+        }
+        unzCloseCurrentFile(zip)
+        entries[String(cString: name)] = String(decoding: data, as: UTF8.self)
+        status = unzGoToNextFile(zip)
+    }
+    return entries
+}
+
+@Suite struct ThreeMFWriterTests {
+    static func parts() throws -> [ThreeMFPart] {
+        [
+            ThreeMFPart(name: "shell", color: "#c8c8cc", mesh: try Mesh.box(size: Vector3(10, 10, 5), center: Vector3(5, 5, 7.5))),
+            ThreeMFPart(name: "Black & <Matte> \"base\"", color: "#1A1A1A", mesh: try Mesh.box(size: Vector3(10, 10, 5), center: Vector3(5, 5, 2.5))),
+            ThreeMFPart(name: "ports", color: "#1a1a1a", mesh: try Mesh.box(size: Vector3(1, 1, 1), center: Vector3(20, 1, 1))),
+        ]
+    }
+
+    @Test func packageStructureAndSlicerConfigs() throws {
+        let path = AtomicFileTests.tempFolder() + "/item.3mf"
+        try ThreeMFWriter.write(objectName: "desk & co", parts: try Self.parts(),
+                                metadata: .init(title: "Replica & co", parametersJSON: #"{"body.width": 127}"#), to: path)
+        let e = zipEntries(path)
+        #expect(Set(e.keys) == ["[Content_Types].xml", "_rels/.rels", "3D/3dmodel.model", "Metadata/model_settings.config",
+                                "Metadata/Slic3r_PE_model.config", "Metadata/minidesk_parameters.json"])
+        let model = try #require(e["3D/3dmodel.model"])
+        #expect(model.contains(#"<metadata name="Title">Replica &amp; co</metadata>"#))
+        #expect(model.contains(#"<metadata name="Application">MiniDesk "#) && !model.contains("BambuStudio") && !model.contains("PrusaSlicer"))
+        #expect(model.contains(#"<m:colorgroup id="1">"#) && model.contains(##"<m:color color="#C8C8CC"/>"##))
+        #expect(model.contains(#"<object id="3" name="Black &amp; &lt;Matte&gt; &quot;base&quot;" type="model" pid="1" pindex="1">"#))
+        #expect(model.contains(#"<object id="5" name="desk &amp; co" type="model">"#))
+        #expect(model.contains(#"<component objectid="2"/>"#) && model.contains(#"<item objectid="5"/>"#))
+        // Metadata precedes resources, which precede the build.
+        let order = ["<metadata", "<resources>", "<build>"].map { model.range(of: $0)!.lowerBound }
+        #expect(order == order.sorted())
+        // Filaments by distinct colour: the two dark parts share filament 2.
+        #expect(ThreeMFWriter.extruders(for: try Self.parts()) == [1, 2, 2])
+        let bambu = try #require(e["Metadata/model_settings.config"])
+        #expect(bambu.contains(#"<object id="5">"#) && bambu.contains(#"<part id="4" subtype="normal_part">"#))
+        #expect(bambu.components(separatedBy: #"<metadata key="extruder" value="2"/>"#).count == 3)
+        let prusa = try #require(e["Metadata/Slic3r_PE_model.config"])
+        #expect(prusa.contains(#"<object id="2" instances_count="1">"#) && prusa.contains(#"<volume firstid="0" lastid="11">"#))
+        #expect(e["Metadata/minidesk_parameters.json"] == #"{"body.width": 127}"#)
+    }
+
+    @Test func coordinatesReadBackBitForBit() throws {
+        let mesh = try Mesh.sphere(radius: 3.3, segments: 9).rotated(degrees: Vector3(17, 29, 41)).translated(by: Vector3(0.1, 1e-7, 123.456))
+        let path = AtomicFileTests.tempFolder() + "/sphere.3mf"
+        try ThreeMFWriter.write(objectName: "s", parts: [ThreeMFPart(name: "s", color: "#FFFFFF", mesh: mesh)], metadata: .init(title: "s"), to: path)
+        let model = try #require(zipEntries(path)["3D/3dmodel.model"])
+        let pattern = try Regex(#"<vertex x="([^"]+)" y="([^"]+)" z="([^"]+)"/>"#)
+        let read = model.matches(of: pattern).map { m in
+            Vector3(Double(String(m.output[1].substring!))!, Double(String(m.output[2].substring!))!, Double(String(m.output[3].substring!))!)
+        }
+        #expect(read == mesh.vertices)
+    }
+
+    @Test func badPartsAreRefusedAndNothingIsWritten() throws {
+        let folder = AtomicFileTests.tempFolder()
+        let path = folder + "/bad.3mf"
+        let box = try Mesh.box(size: Vector3(1, 1, 1))
+        #expect(throws: FileOutputError.writeFailed(path: path, reason: "part a has colour red; a #RRGGBB colour is needed")) {
+            try ThreeMFWriter.write(objectName: "x", parts: [ThreeMFPart(name: "a", color: "red", mesh: box)], metadata: .init(title: "x"), to: path)
+        }
+        #expect(throws: FileOutputError.writeFailed(path: path, reason: "there are no parts to write")) {
+            try ThreeMFWriter.write(objectName: "x", parts: [], metadata: .init(title: "x"), to: path)
+        }
+        #expect(throws: FileOutputError.isDirectory(path: folder)) {
+            try ThreeMFWriter.write(objectName: "x", parts: [ThreeMFPart(name: "a", color: "#000000", mesh: box)], metadata: .init(title: "x"), to: folder)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(AtomicFileTests.leftovers(in: folder).isEmpty)
+    }
+}

@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+"""Times the boolean workloads in MiniDesk and in manifold3d on identical input, and prints ratios.
+
+The workloads (from the booleans issue), each as explicit meshes both kernels read:
+  W1 shell: a rounded box 127 x 127 x 50 (plan corner radius 14) minus a rounded pocket 117 x 117 x 46;
+  W2 vents: the box minus 150 cylinders (r 0.9, 24 segments, 6 tall) in two rings through the bottom
+            and 7 port pockets 8.4 x 2.6 x 6 in the rear face;
+  W3 grid:  the box minus 1,000 such cylinders;
+  a scaling series: a plate minus n holes, n = 10 ... 10,000.
+MiniDesk's time is `minidesk csg`'s own "evaluate" figure (median of 3 runs); manifold3d's is the
+median of 3 timed `batch_boolean` calls. A workload MiniDesk refuses (degenerate contact) is shown
+as refused. Prints JSON: per workload both times and the ratio ours / theirs.
+"""
+import argparse
+import json
+import math
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+import manifold3d
+
+
+def cylinder(r, h, n, x, y, z):
+    pts = [[x + r * math.cos(2 * math.pi * i / n), y + r * math.sin(2 * math.pi * i / n), zz] for zz in (z, z + h) for i in range(n)]
+    tris = []
+    for i in range(n):
+        j = (i + 1) % n
+        tris += [(i, j, n + j), (i, n + j, n + i)]
+    for i in range(1, n - 1):
+        tris += [(0, i + 1, i), (n, n + i, n + i + 1)]
+    return np.array(pts), tris
+
+
+def box(sx, sy, sz, x, y, z):
+    pts = [[x + a * sx, y + b * sy, z + c * sz] for c in (0, 1) for b in (0, 1) for a in (0, 1)]
+    quads = [(0, 2, 3, 1), (4, 5, 7, 6), (0, 1, 5, 4), (2, 6, 7, 3), (0, 4, 6, 2), (1, 3, 7, 5)]
+    return np.array(pts, float), [t for a, b, c, d in quads for t in ((a, b, c), (a, c, d))]
+
+
+def rounded_box(w, d, h, r, z, n=64):
+    outline = []
+    for k, (cx, cy) in enumerate([(w / 2 - r, -d / 2 + r), (w / 2 - r, d / 2 - r), (-w / 2 + r, d / 2 - r), (-w / 2 + r, -d / 2 + r)]):
+        for i in range(n // 4 + 1):
+            a = -math.pi / 2 + k * math.pi / 2 + (math.pi / 2) * i / (n // 4)
+            outline.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    hull = manifold3d.Manifold.hull_points([[x, y, zz] for x, y in outline for zz in (z, z + h)])
+    m = hull.to_mesh64()
+    return np.array(m.vert_properties)[:, :3], [tuple(map(int, t)) for t in m.tri_verts]
+
+
+def polyhedron(mesh):
+    pts, tris = mesh
+    return {"polyhedron": {"points": pts.tolist(), "faces": [list(t) for t in tris]}}
+
+
+def manifold(mesh):
+    pts, tris = mesh
+    return manifold3d.Manifold(manifold3d.Mesh64(vert_properties=np.asarray(pts, np.float64), tri_verts=np.asarray(tris, np.uint32)))
+
+
+def workloads():
+    body = rounded_box(127, 127, 50, 14, 0)
+    # Off-grid offsets keep the cutters in general position (the kernel refuses exact contact).
+    yield "W1_shell", body, [rounded_box(117, 117, 46, 9, 5.013)]
+    vents = []
+    for ring, radius in ((0, 40.0), (1, 47.0)):
+        for k in range(75):
+            a = 2 * math.pi * (k + 0.5 * ring) / 75
+            vents.append(cylinder(0.9, 6, 24, radius * math.cos(a) + 0.0011, radius * math.sin(a) + 0.0007, -1.003))
+    ports = [box(8.4, 6, 2.6, -45 + i * 14 - 4.2 + 0.0013, 60.5 + 0.0017, 25.7 + 0.0019) for i in range(7)]
+    yield "W2_vents", body, vents + ports
+    grid = [cylinder(0.9, 6, 24, -55.5 + (k % 32) * 3.6 + 0.0011, -55.5 + (k // 32) * 3.6 + 0.0007, -1.003) for k in range(1000)]
+    yield "W3_grid", body, grid
+    for n in (10, 100, 1000, 10000):
+        side = math.ceil(math.sqrt(n))
+        pitch = 200.0 / side
+        plate = box(200, 200, 4, -100, -100, 0)
+        holes = [cylinder(pitch * 0.3, 6, 16, -100 + pitch * (k % side + 0.5) + 0.0011, -100 + pitch * (k // side + 0.5) + 0.0007, -1.003) for k in range(n)]
+        yield f"holes_{n}", plate, holes
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--minidesk", required=True)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args()
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, body, cutters in workloads():
+            scene = {"root": {"difference": [polyhedron(body)] + [polyhedron(c) for c in cutters]}}
+            path = os.path.join(tmp, name + ".json")
+            with open(path, "w") as f:
+                json.dump(scene, f)
+            ours = []
+            refused = None
+            for _ in range(args.repeats):
+                run = subprocess.run([args.minidesk, "csg", path, "-o", os.path.join(tmp, "out.ply"), "--json"], capture_output=True, text=True)
+                if run.returncode != 0:
+                    refused = run.stderr.strip()
+                    break
+                ours.append(json.loads(run.stdout)["seconds"]["evaluate"])
+            a = manifold(body)
+            cs = [manifold(c) for c in cutters]
+            theirs = []
+            for _ in range(args.repeats):
+                start = time.perf_counter()
+                r = a - manifold3d.Manifold.batch_boolean(cs, manifold3d.OpType.Add)
+                r.num_tri()  # force evaluation
+                theirs.append(time.perf_counter() - start)
+            entry = {"manifold3d_seconds": statistics.median(theirs), "triangles_in": sum(len(c[1]) for c in cutters) + len(body[1])}
+            if refused:
+                entry["minidesk"] = "refused: " + refused
+            else:
+                entry["minidesk_seconds"] = statistics.median(ours)
+                entry["ratio"] = entry["minidesk_seconds"] / entry["manifold3d_seconds"]
+            results[name] = entry
+            print(name, json.dumps(entry), file=sys.stderr)
+    print(json.dumps(results, indent=2, sort_keys=True))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
