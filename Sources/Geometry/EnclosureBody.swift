@@ -58,10 +58,13 @@ extension Mesh {
         var b = MeshBuilder()
         var rings = [[UInt32]]()
         for s in stations {
+            // Every ring has the same slots; a corner shrunk to a point repeats it, and the builder
+            // gives repeated points one vertex.
             let r = max(cornerRadius - s.inset, 0)
-            let points = roundedRectangleSlots(
-                width: width - 2 * s.inset, depth: depth - 2 * s.inset, radius: r,
-                cornerSegments: cornerSegments, sharpCorners: cornerRadius == 0)
+            var points = Arc.roundedRectangle(width: width - 2 * s.inset, height: depth - 2 * s.inset, radius: r, segments: cornerSegments)
+            if cornerRadius > 0 && r == 0 {
+                points = points.flatMap { [Vector2](repeating: $0, count: cornerSegments + 1) }
+            }
             rings.append(b.ring(points.map { Vector3($0, s.z) }))
         }
         for i in 0..<(rings.count - 1) { b.stitch(rings[i], rings[i + 1]) }
@@ -72,25 +75,5 @@ extension Mesh {
             try b.cap(polygon, ids: ids, up: up)
         }
         return b.mesh
-    }
-
-    /// A fixed number of outline slots for a rounded rectangle, so rings of different insets stitch
-    /// slot to slot. Slots that coincide (a corner shrunk to a point, or a straight side of length 0)
-    /// repeat the same point.
-    private static func roundedRectangleSlots(width: Double, depth: Double, radius: Double, cornerSegments k: Int, sharpCorners: Bool) -> [Vector2] {
-        let w = width / 2 - radius, d = depth / 2 - radius
-        let centers = [Vector2(w, -d), Vector2(w, d), Vector2(-w, d), Vector2(-w, -d)]
-        var pts = [Vector2]()
-        for (i, c) in centers.enumerated() {
-            if sharpCorners {
-                pts.append(c)
-                continue
-            }
-            let start = -Double.pi / 2 + Double(i) * Double.pi / 2
-            pts += radius == 0
-                ? [Vector2](repeating: c, count: k + 1)
-                : Arc.points(center: c, radius: radius, start: start, end: start + .pi / 2, segments: k)
-        }
-        return pts
     }
 }

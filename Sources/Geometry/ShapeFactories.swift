@@ -27,7 +27,7 @@ extension Shape {
             throw .invalidParameter("rounded rectangle cornerRadius must be between 0 and \(limit) (half the smaller side), got \(cornerRadius)")
         }
         let k = resolution.segments(radius: cornerRadius, angle: .pi / 2)
-        return single(roundedRectanglePoints(width: width, height: height, radius: cornerRadius, cornerSegments: k), center)
+        return single(Arc.roundedRectangle(width: width, height: height, radius: cornerRadius, segments: k), center)
     }
 
     /// A slot: a rectangle with semicircular ends, `length` mm overall along x and `width` mm across.
@@ -99,21 +99,6 @@ extension Shape {
     }
 
     // MARK: - Helpers
-
-    /// The outline of a rounded rectangle centred on the origin, counter-clockwise from the lower-right
-    /// corner, with `cornerSegments` segments per corner (one point per corner when `radius` is 0).
-    static func roundedRectanglePoints(width: Double, height: Double, radius: Double, cornerSegments k: Int) -> [Vector2] {
-        let w = width / 2 - radius, h = height / 2 - radius
-        let centers = [Vector2(w, -h), Vector2(w, h), Vector2(-w, h), Vector2(-w, -h)]
-        var pts = [Vector2]()
-        for (i, c) in centers.enumerated() {
-            let start = -Double.pi / 2 + Double(i) * Double.pi / 2
-            if radius == 0 { pts.append(c) } else {
-                pts += Arc.points(center: c, radius: radius, start: start, end: start + .pi / 2, segments: k)
-            }
-        }
-        return Contour(pts).points
-    }
 
     private static func single(_ points: [Vector2], _ center: Vector2) -> Shape {
         Shape(polygons: [Polygon(outer: Contour(points.map { $0 + center }))])

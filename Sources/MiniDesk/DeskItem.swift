@@ -1,10 +1,45 @@
 import Geometry
 
-/// A printable desk item: a name, a one-line description, and how to build its parts.
+/// A printable desk item: a name, a one-line description, its parameters, and how to build its parts.
 public struct DeskItem: Sendable {
     public var name: String
     public var summary: String
     /// The part names, in palette order.
     public var partNames: [String]
-    public var build: @Sendable (Resolution) throws(GeometryError) -> [Part]
+    public var schema: ParameterSchema
+    /// Builds the parts from a complete, valid parameter set (before `scale`).
+    var build: @Sendable (ParameterSet, Resolution) throws(GeometryError) -> [Part]
+
+    /// The parts for `overrides` on top of the defaults: validated first (errors throw, with every
+    /// problem at once; warnings are returned), then built and scaled by `scale`.
+    public func parts(_ overrides: ParameterSet = ParameterSet(), resolution: Resolution) throws(ItemError) -> (parts: [Part], warnings: [ParameterProblem]) {
+        let problems = schema.validate(overrides)
+        let errors = problems.filter { !$0.isWarning }
+        guard errors.isEmpty else { throw .parameters(ParameterError(problems: errors)) }
+        let values = schema.defaults.overriding(with: overrides)
+        do {
+            let scale = values.number("scale")
+            let parts = try build(values, resolution).map { part in
+                var p = part
+                if scale != 1 { p.mesh = p.mesh.scaled(by: scale) }
+                return p
+            }
+            return (parts, problems.filter(\.isWarning))
+        } catch {
+            throw .geometry(error)
+        }
+    }
+}
+
+/// Why an item could not be built: bad parameters (exit code 2), or the kernel's refusal (1).
+public enum ItemError: Error, Sendable, CustomStringConvertible {
+    case parameters(ParameterError)
+    case geometry(GeometryError)
+
+    public var description: String {
+        switch self {
+        case .parameters(let e): return e.description
+        case .geometry(let e): return e.description
+        }
+    }
 }

@@ -1,22 +1,31 @@
 import Geometry
 
-/// The Mac mini (2024) enclosure's outer dimensions, in millimetres. Defaults from
-/// `macmini-geometry.md` §0: 127 x 127 x 50 overall, a 6.5 mm foot of Ø110 under a 43.5 mm shell.
+/// The Mac mini (2024) enclosure's outer form, in millimetres: a rounded shell standing on a round
+/// foot. Origin at the front-left-bottom corner of the bounding box.
 public struct Enclosure: Hashable, Sendable {
-    public var width = 127.0
-    public var depth = 127.0
+    public var width: Double
+    public var depth: Double
     /// Overall height, foot included.
-    public var height = 50.0
-    public var cornerRadius = 18.0
-    public var topFillet = 3.0
-    public var bottomFillet = 1.0
-    public var footDiameter = 110.0
-    public var footHeight = 6.5
+    public var height: Double
+    public var cornerRadius: Double
+    public var topFillet: Double
+    public var bottomFillet: Double
+    public var footDiameter: Double
+    public var footHeight: Double
 
-    public init() {}
+    /// The enclosure described by the common parameters (`body.*`, `foot.*`).
+    public init(_ p: ParameterSet) {
+        width = p.number("body.width")
+        depth = p.number("body.depth")
+        height = p.number("body.height")
+        cornerRadius = p.number("body.cornerRadius")
+        topFillet = p.number("body.topFillet")
+        bottomFillet = p.number("body.bottomFillet")
+        footDiameter = p.number("foot.diameter")
+        footHeight = p.number("foot.height")
+    }
 
-    /// The aluminium shell: the rounded body from the top of the foot to the top, centred on the
-    /// footprint. Origin at the front-left-bottom corner of the bounding box.
+    /// The aluminium shell: the rounded body from the top of the foot to the top.
     public func shell(resolution: Resolution) throws(GeometryError) -> Mesh {
         try Mesh.roundedBox(
             width: width, depth: depth, height: height - footHeight, cornerRadius: cornerRadius,

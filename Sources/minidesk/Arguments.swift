@@ -1,4 +1,4 @@
-import MeshIO
+import Geometry
 
 /// A parsed command line: positional words and `--name value` / `--flag` options.
 struct Arguments {

@@ -3,10 +3,12 @@ import Geometry
 import MeshIO
 import MiniDesk
 
-/// `minidesk export`: builds items and writes one file per part.
+/// `minidesk export`: resolves each item's parameters, validates them all, then builds the items
+/// and writes their files.
 enum ExportCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
-        let args = try Arguments(words, valued: ["--out", "--format", "--resolution"], flags: ["--all", "--json", "--help"])
+        let args = try Arguments(
+            words, valued: ["--out", "--format", "--resolution", "--set", "--params", "--set-name"], flags: ["--all", "--json", "--help"])
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
         let formatName = args.value("--format") ?? "stl"
@@ -15,6 +17,25 @@ enum ExportCommand {
             throw UsageError("--format must be one of \(formats.joined(separator: ", ")), got `\(formatName)`")
         }
         let resolution = try parseResolution(args.value("--resolution") ?? "normal")
+        if args.value("--set-name") != nil && args.value("--params") == nil { throw UsageError("--set-name needs --params FILE") }
+
+        // Parameters first, for every item: defaults, then the params file, then --set.
+        var overrides = [String: ParameterSet]()
+        var problems = [String]()
+        for item in items {
+            do {
+                let (values, unreadable) = try ParameterInput.resolve(for: item, args)
+                overrides[item.name] = values
+                problems += (unreadable + item.schema.validate(values).filter { !$0.isWarning }).map { "\(item.name): \($0)" }
+            } catch {
+                problems += error.problems.map { "\(item.name): \($0)" }
+            }
+        }
+        guard problems.isEmpty else {
+            problems.forEach { Console.error($0) }
+            return .usage
+        }
+
         let folder = args.value("--out") ?? "Output"
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -22,43 +43,21 @@ enum ExportCommand {
             Console.error("cannot create the output folder \(folder): \(error.localizedDescription)")
             return .failure
         }
-
         var written = [[String: Any]]()
         var failed = false
         for item in items {
             let started = Date()
             do {
-                let parts = try item.build(resolution)
-                if formatName == "3mf" {
-                    // One object whose parts are already assigned to filaments.
-                    let path = folder + "/\(item.name).3mf"
-                    try ThreeMFWriter.write(
-                        objectName: item.name, parts: parts.map { ThreeMFPart(name: $0.name, color: $0.color, mesh: $0.mesh) },
-                        metadata: .init(title: "MiniDesk \(item.name)"), to: path)
-                    let triangles = parts.reduce(0) { $0 + $1.mesh.triangles.count }
-                    let volume = parts.reduce(0.0) { $0 + $1.mesh.report(checkSelfIntersections: false).volume }
-                    written.append(["item": item.name, "part": "*", "path": path, "triangles": triangles, "volume": volume,
-                                    "seconds": Date().timeIntervalSince(started)])
-                    if !args.flags.contains("--json") { Console.out("\(path)  \(parts.count) parts  \(triangles) triangles") }
-                    continue
-                }
-                let format = MeshFormat(rawValue: formatName)!
-                for part in parts {
-                    let path = folder + "/\(item.name)-\(part.name).\(format.fileExtension)"
-                    try AssimpWriter.write([(part.name, part.mesh)], format: format, to: path)
-                    let report = part.mesh.report(checkSelfIntersections: false)
-                    let entry: [String: Any] = [
-                        "item": item.name, "part": part.name, "path": path, "triangles": report.triangles,
-                        "volume": report.volume, "seconds": Date().timeIntervalSince(started),
-                    ]
+                let (parts, warnings) = try item.parts(overrides[item.name]!, resolution: resolution)
+                warnings.forEach { Console.error("\(item.name): \($0)") }
+                for file in try write(item, parts, overrides[item.name]!, format: formatName, folder: folder) {
+                    var entry = file
+                    entry["seconds"] = Date().timeIntervalSince(started)
                     written.append(entry)
                     if !args.flags.contains("--json") {
-                        Console.out("\(path)  \(report.triangles) triangles  \(String(format: "%.1f", report.volume)) mm³")
+                        Console.out("\(file["path"]!)  \(file["triangles"]!) triangles  \(String(format: "%.1f", file["volume"] as! Double)) mm³")
                     }
                 }
-            } catch let error as GeometryError {
-                Console.error("\(item.name): \(error)")
-                failed = true
             } catch {
                 Console.error("\(item.name): \(error)")
                 failed = true
@@ -66,6 +65,27 @@ enum ExportCommand {
         }
         if args.flags.contains("--json") { Console.out(JSON.string(written)) }
         return failed ? .failure : .ok
+    }
+
+    /// Writes one item's files; returns one manifest entry per file.
+    private static func write(_ item: DeskItem, _ parts: [Part], _ overrides: ParameterSet, format: String, folder: String) throws -> [[String: Any]] {
+        func volume(_ m: Mesh) -> Double { m.report(checkSelfIntersections: false).volume }
+        if format == "3mf" {
+            // One object whose parts are already assigned to filaments, with the parameters used.
+            let path = folder + "/\(item.name).3mf"
+            let used = item.schema.defaults.overriding(with: overrides)
+            try ThreeMFWriter.write(
+                objectName: item.name, parts: parts.map { ThreeMFPart(name: $0.name, color: $0.color, mesh: $0.mesh) },
+                metadata: .init(title: "MiniDesk \(item.name)", parametersJSON: ParameterInput.json(used, item: item.name)), to: path)
+            return [["item": item.name, "part": "*", "path": path, "triangles": parts.reduce(0) { $0 + $1.mesh.triangles.count },
+                     "volume": parts.reduce(0.0) { $0 + volume($1.mesh) }]]
+        }
+        let meshFormat = MeshFormat(rawValue: format)!
+        return try parts.map { part in
+            let path = folder + "/\(item.name)-\(part.name).\(meshFormat.fileExtension)"
+            try AssimpWriter.write([(part.name, part.mesh)], format: meshFormat, to: path)
+            return ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
+        }
     }
 
     private static func selectItems(_ args: Arguments) throws(UsageError) -> [DeskItem] {
@@ -77,8 +97,7 @@ enum ExportCommand {
         var items = [DeskItem]()
         for name in args.positional {
             guard let item = Catalogue.item(named: name) else {
-                let known = Set(Catalogue.items.map(\.name))
-                let hint = closest(to: name, in: known).map { ", did you mean `\($0)`?" } ?? ""
+                let hint = closest(to: name, in: Set(Catalogue.items.map(\.name))).map { ", did you mean `\($0)`?" } ?? ""
                 throw UsageError("unknown item `\(name)`\(hint) (items: \(Catalogue.items.map(\.name).joined(separator: ", ")))")
             }
             items.append(item)
@@ -98,5 +117,34 @@ enum ExportCommand {
             }
             return Resolution(maxChordDeviation: mm)
         }
+    }
+}
+
+/// Where an item's parameter overrides come from on the command line, in order of precedence.
+enum ParameterInput {
+    /// The overrides, and the `--set` assignments that could not be read. A parameter file that cannot
+    /// be used throws.
+    static func resolve(for item: DeskItem, _ args: Arguments) throws(ParameterError) -> (ParameterSet, [ParameterProblem]) {
+        var values = ParameterSet()
+        if let file = args.value("--params") {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ParameterError(problems: [ParameterProblem(file, "cannot read the parameter file")])
+            }
+            values = try item.schema.readParameterFile(data, setName: args.value("--set-name"), path: file)
+        }
+        return item.schema.applying(assignments: args.options["--set"] ?? [], to: values)
+    }
+
+    /// A parameter set as an OpenSCAD-style parameter file, for metadata and presets.
+    static func json(_ values: ParameterSet, item: String) -> String {
+        var entries = [String: Any]()
+        for (k, v) in values.values {
+            switch v {
+            case .number(let n): entries[k] = n
+            case .bool(let b): entries[k] = b
+            case .text(let s): entries[k] = s
+            }
+        }
+        return JSON.string(["fileFormatVersion": "1", "parameterSets": [item: entries]])
     }
 }

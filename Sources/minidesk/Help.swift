@@ -9,6 +9,7 @@ enum Help {
 
         Commands:
           list      List the items and their parts
+          params    List an item's parameters: default, unit, range, description
           export    Write items as mesh files
           csg       Evaluate a CSG scene (JSON) into a mesh file
 
@@ -48,11 +49,35 @@ enum Help {
           --out DIR              Output folder (default: Output)
           --format FORMAT        stl (binary, default), stl-ascii, ply, glb or 3mf
           --resolution R         draft, normal (default), fine, or a chord deviation in mm
+          --params FILE          Parameters from an OpenSCAD-style parameter-set file
+          --set-name NAME        The set to use when FILE holds several
+          --set KEY=VALUE        Set one parameter; repeat for more (units allowed: 80mm, 70deg)
           --json                 Print a JSON list of the files written
+
+        Parameters are taken in this order, each overriding the last: the item's defaults, the
+        parameter file, then every --set. All of them are checked before anything is built, and every
+        problem is reported at once (exit code 2).
 
         Examples:
           minidesk export --all
           minidesk export solid --format ply --resolution draft
+          minidesk export solid --set body.width=120mm --set scale=0.5 --format 3mf
+          minidesk export solid --params Models/solid.json --set-name solid
+        """
+
+    static let params = """
+        Usage: minidesk params ITEM [--json | --markdown | --preset]
+
+        Lists every parameter of ITEM with its default, unit, allowed range and description.
+
+        Options:
+          --json       The list as JSON (name, type, caption, initial, min, max, unit), as cq-cli's
+                       --getparams and OpenSCAD's parameter export
+          --markdown   A Markdown table (the README's tables are made with this)
+          --preset     The defaults as an OpenSCAD-style parameter-set file (as Models/ITEM.json)
+
+        Example:
+          minidesk params solid --json
         """
 
     static let csg = """

@@ -1,3 +1,4 @@
+import Geometry
 import Foundation
 import MeshIO
 import MiniDesk
@@ -18,10 +19,11 @@ func runMain(_ words: [String]) -> ExitCode {
             Console.out("minidesk \(MiniDeskVersion.current)")
             return .ok
         case "list": return try ListCommand.run(rest)
+        case "params": return try ParamsCommand.run(rest)
         case "export": return try ExportCommand.run(rest)
         case "csg": return try CSGCommand.run(rest)
         default:
-            let hint = closest(to: command, in: ["list", "export", "csg", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
+            let hint = closest(to: command, in: ["list", "params", "export", "csg", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
             throw UsageError("unknown command `\(command)`\(hint)")
         }
     } catch {

@@ -7,7 +7,8 @@ import Testing
     @Test(arguments: Catalogue.items.map(\.name))
     func itemBuildsValidDisjointParts(name: String) throws {
         let item = try #require(Catalogue.item(named: name))
-        let parts = try item.build(.draft)
+        let (parts, warnings) = try item.parts(resolution: .draft)
+        #expect(warnings.isEmpty)
         #expect(parts.map(\.name) == item.partNames)
         var all = Bounds.empty
         for part in parts {
@@ -21,7 +22,7 @@ import Testing
     }
 
     @Test func shellSitsOnTheFootFaceToFace() throws {
-        let e = Enclosure()
+        let e = Enclosure(Catalogue.item(named: "solid")!.schema.defaults)
         let shell = try e.shell(resolution: .draft).report()
         let foot = try e.foot(resolution: .draft).report()
         #expect(shell.bounds.min.z == e.footHeight && foot.bounds.max.z == e.footHeight)

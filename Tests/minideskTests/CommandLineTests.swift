@@ -135,3 +135,60 @@ import Testing
         #expect(help.status == 0 && help.stdout.contains("Usage: minidesk csg"))
     }
 }
+
+@Suite struct ParametersCommandLineTests {
+    @Test func paramsInEveryForm() throws {
+        let text = try CommandLineTests.run(["params", "solid"])
+        #expect(text.status == 0 && text.stdout.contains("body.width") && text.stdout.contains("127 mm") && text.stdout.contains("40 to 300 mm"))
+        let json = try CommandLineTests.run(["params", "solid", "--json"])
+        let list = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
+        let width = list.first { $0["name"] as? String == "body.width" }
+        #expect(width?["type"] as? String == "length" && width?["initial"] as? Double == 127 && width?["min"] as? Double == 40
+                && width?["unit"] as? String == "mm" && (width?["caption"] as? String)?.isEmpty == false)
+        let unknown = try CommandLineTests.run(["params", "sold"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown item `sold`, did you mean `solid`?"))
+    }
+
+    @Test func theReadmeTableIsGeneratedFromTheSchema() throws {
+        let table = try CommandLineTests.run(["params", "solid", "--markdown"]).stdout
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains(table), "regenerate the README's table with: minidesk params solid --markdown")
+    }
+
+    @Test func exportTakesParametersInOrder() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-params-\(UUID().uuidString)"
+        let file = folder + ".json"
+        FileManager.default.createFile(atPath: file, contents: Data(#"{"parameterSets": {"a": {"body.width": 115, "body.depth": 115}, "b": {"body.width": 118}}}"#.utf8))
+        let r = try CommandLineTests.run(["export", "solid", "--params", file, "--set-name", "a", "--set", "body.width=120mm",
+                                          "--resolution", "draft", "--out", folder, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let entries = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(entries.count == 2)
+        // The file sets 115 x 115; --set overrides the width to 120, so the shell grows by about 120/115.
+        let narrow = try CommandLineTests.run(["export", "solid", "--params", file, "--set-name", "a", "--resolution", "draft", "--out", folder, "--json"])
+        let v1 = (entries.first { $0["part"] as? String == "shell" }?["volume"] as? Double) ?? 0
+        let v2 = ((try JSONSerialization.jsonObject(with: Data(narrow.stdout.utf8)) as? [[String: Any]])?.first { $0["part"] as? String == "shell" }?["volume"] as? Double) ?? 0
+        #expect(v1 > v2 * 1.03)
+    }
+
+    @Test func badParametersExitTwoWithEveryProblemAndWriteNothing() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-bad-\(UUID().uuidString)"
+        let r = try CommandLineTests.run(["export", "solid", "--set", "body.widht=120", "--set", "body.cornerRadius=90", "--set", "foot.height=abc", "--out", folder])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("solid: body.widht: unknown parameter, did you mean `body.width`?"))
+        #expect(r.stderr.contains("solid: foot.height: must be 1 to 50 mm, got \"abc\""))
+        #expect(r.stderr.contains("solid: body.cornerRadius: must be at most half the smaller of body.width and body.depth (63.5 mm), got 90"))
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        let several = NSTemporaryDirectory() + "minidesk-sets-\(UUID().uuidString).json"
+        FileManager.default.createFile(atPath: several, contents: Data(#"{"parameterSets": {"a": {}, "b": {}}}"#.utf8))
+        let r2 = try CommandLineTests.run(["export", "solid", "--params", several, "--out", folder])
+        #expect(r2.status == 2 && r2.stderr.contains("holds several parameter sets; pick one with --set-name (sets: a, b)"))
+        let r3 = try CommandLineTests.run(["export", "solid", "--params", "/no/such.json", "--out", folder])
+        #expect(r3.status == 2 && r3.stderr.contains("/no/such.json: cannot read the parameter file"))
+        let r4 = try CommandLineTests.run(["export", "solid", "--set-name", "a", "--out", folder])
+        #expect(r4.status == 2 && r4.stderr.contains("--set-name needs --params FILE"))
+        let warn = try CommandLineTests.run(["export", "solid", "--set", "scale=0.1", "--resolution", "draft", "--out", folder])
+        #expect(warn.status == 0 && warn.stderr.contains("warning: body.bottomFillet: reaches 0.1 mm at scale 0.1"))
+    }
+}

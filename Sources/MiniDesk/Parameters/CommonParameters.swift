@@ -1,0 +1,61 @@
+/// The parameters every item shares: the enclosure's dimensions (defaults from
+/// `macmini-geometry.md` §0), colours, the printer and the overall scale, with the rules that tie
+/// them together.
+public enum CommonParameters {
+    public static let specs: [ParameterSpec] = [
+        .number("scale", 1, 0.1...4, "Uniform scale of the whole item (0.5 makes a half-size desk toy)"),
+        .length("body.width", 127, 40...300, "Width of the enclosure, left to right"),
+        .length("body.depth", 127, 40...300, "Depth of the enclosure, front to back"),
+        .length("body.height", 50, 15...200, "Overall height, foot included"),
+        .length("body.cornerRadius", 18, 0...150, "Radius of the rounded corners seen from above"),
+        .length("body.topFillet", 3, 0...20, "Radius of the rounded top edge"),
+        .length("body.bottomFillet", 1, 0...20, "Radius of the rounded bottom edge of the shell"),
+        .length("foot.diameter", 110, 10...300, "Diameter of the round foot under the shell"),
+        .length("foot.height", 6.5, 1...50, "Height of the foot, from the desk to the shell"),
+        .color("colors.shell", Palette.silver, "Colour of the shell (aluminium)"),
+        .color("colors.bottom", Palette.black, "Colour of the foot and bottom cover"),
+        .length("printer.nozzle", 0.4, 0.1...1.2, "Nozzle diameter; details finer than this are reported"),
+    ]
+
+    public static let rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = [
+        { p in
+            let limit = min(p.number("body.width"), p.number("body.depth")) / 2
+            let r = p.number("body.cornerRadius")
+            return r > limit ? [ParameterProblem("body.cornerRadius", "must be at most half the smaller of body.width and body.depth (\(fmt(limit)) mm), got \(fmt(r))")] : []
+        },
+        { p in
+            let r = p.number("body.cornerRadius")
+            return ["body.topFillet", "body.bottomFillet"].compactMap { name in
+                let f = p.number(name)
+                return r > 0 && f > r ? ParameterProblem(name, "must be at most body.cornerRadius (\(fmt(r)) mm), got \(fmt(f))") : nil
+            }
+        },
+        { p in
+            let shell = p.number("body.height") - p.number("foot.height")
+            guard shell > 0 else {
+                return [ParameterProblem("foot.height", "must be less than body.height (\(fmt(p.number("body.height"))) mm), got \(fmt(p.number("foot.height")))")]
+            }
+            let fillets = p.number("body.topFillet") + p.number("body.bottomFillet")
+            return fillets > shell
+                ? [ParameterProblem("body.topFillet", "body.topFillet + body.bottomFillet must be at most the shell's height, body.height - foot.height (\(fmt(shell)) mm), got \(fmt(fillets))")]
+                : []
+        },
+        { p in
+            let limit = min(p.number("body.width"), p.number("body.depth")) - 2 * p.number("body.bottomFillet")
+            let d = p.number("foot.diameter")
+            return d > limit ? [ParameterProblem("foot.diameter", "must fit under the shell: at most the smaller of body.width and body.depth less both bottom fillets (\(fmt(limit)) mm), got \(fmt(d))")] : []
+        },
+        // Warnings: details that become too small to print after scaling.
+        { p in
+            let scale = p.number("scale"), nozzle = p.number("printer.nozzle")
+            return ["body.topFillet", "body.bottomFillet"].compactMap { name in
+                let size = p.number(name) * scale
+                return size > 0 && size < nozzle
+                    ? ParameterProblem(name, "reaches \(fmt(size)) mm at scale \(fmt(scale)), finer than the \(fmt(nozzle)) mm nozzle; it will print as a sharp edge", isWarning: true)
+                    : nil
+            }
+        },
+    ]
+
+    static func fmt(_ v: Double) -> String { ParameterValue.number((v * 1000).rounded() / 1000).description }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Geometry
+import Testing
+@testable import MiniDesk
+
+@Suite struct ParameterTests {
+    static let schema = Catalogue.item(named: "solid")!.schema
+
+    static func set(_ pairs: [String: Double]) -> ParameterSet {
+        ParameterSet(pairs.mapValues { .number($0) })
+    }
+
+    @Test func defaultsAreValidAndDescribed() {
+        #expect(Self.schema.validate(ParameterSet()).isEmpty)
+        for spec in Self.schema.specs {
+            #expect(!spec.summary.isEmpty && spec.problem(with: spec.defaultValue) == nil, "\(spec.name)")
+        }
+        #expect(Set(Self.schema.specs.map(\.name)).count == Self.schema.specs.count)
+    }
+
+    @Test(arguments: [
+        (["body.width": 20.0], "body.width: must be 40 to 300 mm, got 20"),
+        (["body.cornerRadius": 70.0], "body.cornerRadius: must be at most half the smaller of body.width and body.depth (63.5 mm), got 70"),
+        (["body.topFillet": 10.0, "body.cornerRadius": 8.0], "body.topFillet: must be at most body.cornerRadius (8 mm), got 10"),
+        (["foot.height": 50.0], "foot.height: must be less than body.height (50 mm), got 50"),
+        (["body.height": 20.0, "foot.height": 10.0, "body.topFillet": 6.0, "body.bottomFillet": 5.0],
+         "body.topFillet: body.topFillet + body.bottomFillet must be at most the shell's height, body.height - foot.height (10 mm), got 11"),
+        (["foot.diameter": 126.0], "foot.diameter: must fit under the shell: at most the smaller of body.width and body.depth less both bottom fillets (125 mm), got 126"),
+        (["scale": 0.1], "warning: body.bottomFillet: reaches 0.1 mm at scale 0.1, finer than the 0.4 mm nozzle; it will print as a sharp edge"),
+    ])
+    func everyRuleNamesParameterValueAndRule(values: [String: Double], message: String) {
+        let problems = Self.schema.validate(Self.set(values)).map(\.description)
+        #expect(problems.contains(message), "\(problems)")
+    }
+
+    @Test func everyProblemIsReportedAtOnce() {
+        let (values, unreadable) = Self.schema.applying(assignments: ["body.widht=120", "foot.height=abc", "body.depth=30", "nonsense"], to: ParameterSet())
+        #expect(unreadable.map(\.description) == [
+            "body.widht: unknown parameter, did you mean `body.width`?",
+            "foot.height: must be 1 to 50 mm, got \"abc\"",
+            "nonsense: expected key=value, such as body.width=120",
+        ])
+        #expect(Self.schema.validate(values).map(\.description) == ["body.depth: must be 40 to 300 mm, got 30"])
+    }
+
+    @Test func valuesAreReadByKindWithUnits() {
+        let (values, problems) = Self.schema.applying(
+            assignments: ["body.width=120mm", "body.depth = 100", "scale=0.5", "colors.shell=#112233", "printer.nozzle=0.6 mm"], to: ParameterSet())
+        #expect(problems.isEmpty)
+        #expect(values.number("body.width") == 120 && values.number("body.depth") == 100 && values.number("printer.nozzle") == 0.6)
+        #expect(values.text("colors.shell") == "#112233")
+        #expect(Self.schema.validate(Self.schema.applying(assignments: ["colors.shell=silver"], to: ParameterSet()).values).map(\.description)
+                == ["colors.shell: must be a colour #RRGGBB, got \"silver\""])
+        #expect(Self.schema.validate(Self.set(["body.width": .nan])).map(\.description) == ["body.width: must be a finite number, got nan"])
+        #expect(Self.schema.validate(ParameterSet(["body.width": .text("wide")])).map(\.description) == ["body.width: must be 40 to 300 mm, got \"wide\""])
+        let angle = ParameterSpec(name: "a", kind: .angle, defaultValue: .number(70), min: 0, max: 90, summary: "x")
+        #expect(angle.parse("70deg") == .number(70) && angle.parse("65°") == .number(65) && angle.parse("7O") == nil)
+        let flag = ParameterSpec(name: "b", kind: .bool, defaultValue: .bool(true), min: nil, max: nil, summary: "x")
+        #expect(flag.parse("no") == .bool(false) && flag.parse("maybe") == nil)
+        let count = ParameterSpec(name: "c", kind: .count, defaultValue: .number(3), min: 1, max: 9, summary: "x")
+        #expect(count.problem(with: .number(2.5)) == "must be a whole number, got 2.5")
+    }
+
+    @Test func parameterFilesFollowOpenSCADsFormat() throws {
+        let one = ##"{"fileFormatVersion": "1", "parameterSets": {"mine": {"body.width": 120, "scale": "0.5", "colors.shell": "#000000"}}}"##
+        let values = try Self.schema.readParameterFile(Data(one.utf8), setName: nil, path: "p.json")
+        #expect(values.number("body.width") == 120 && values.number("scale") == 0.5 && values.text("colors.shell") == "#000000")
+        let two = #"{"parameterSets": {"a": {"body.width": 100}, "b": {"body.width": 110}}}"#
+        #expect(try Self.schema.readParameterFile(Data(two.utf8), setName: "b", path: "p.json").number("body.width") == 110)
+        let cases: [(String, String?, String)] = [
+            (two, nil, "p.json: holds several parameter sets; pick one with --set-name (sets: a, b)"),
+            (two, "c", "p.json: has no parameter set `c` (sets: a, b)"),
+            ("{", nil, "p.json: not valid JSON"),
+            (#"{"parameterSets": {}}"#, nil, "p.json: needs a non-empty `parameterSets` object"),
+            (#"{"fileFormatVersion": "2", "parameterSets": {"a": {}}}"#, nil, "p.json: fileFormatVersion must be \"1\", got string(\"2\")"),
+            (#"{"sets": {}}"#, nil, "p.json: unknown key `sets` (allowed: fileFormatVersion, parameterSets)"),
+            (#"{"parameterSets": {"a": {"body.widht": 1}}}"#, nil, "body.widht: unknown parameter in p.json, did you mean `body.width`?"),
+            (#"{"parameterSets": {"a": {"body.width": [1]}}}"#, nil, "body.width: must be 40 to 300 mm, got an array in p.json"),
+        ]
+        for (json, name, message) in cases {
+            do {
+                _ = try Self.schema.readParameterFile(Data(json.utf8), setName: name, path: "p.json")
+                Issue.record("expected \(message)")
+            } catch {
+                #expect(error.description.hasPrefix(message), "\(error.description)")
+            }
+        }
+    }
+
+    @Test func thePresetFileHoldsTheDefaults() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for item in Catalogue.items {
+            let data = try Data(contentsOf: root.appendingPathComponent("Models/\(item.name).json"))
+            let preset = try item.schema.readParameterFile(data, setName: item.name, path: "Models/\(item.name).json")
+            #expect(preset == item.schema.defaults, "regenerate with: minidesk params \(item.name) --preset > Models/\(item.name).json")
+        }
+    }
+
+    @Test func randomValidParameterSetsBuildValidParts() throws {
+        var rng = SplitMix(seed: 50)
+        let item = Catalogue.item(named: "solid")!
+        var built = 0
+        for _ in 0..<80 {
+            let w = Double.random(in: 40...300, using: &rng), d = Double.random(in: 40...300, using: &rng)
+            let h = Double.random(in: 15...200, using: &rng)
+            let r = Double.random(in: 0...(min(w, d) / 2), using: &rng)
+            let foot = Double.random(in: 1...(h / 2), using: &rng)
+            let limit = min(r > 0 ? r : 20, 20, (h - foot) / 2)
+            let values = Self.set([
+                "body.width": w, "body.depth": d, "body.height": h, "body.cornerRadius": r, "foot.height": foot,
+                "body.topFillet": Double.random(in: 0...limit, using: &rng), "body.bottomFillet": Double.random(in: 0...limit, using: &rng),
+                "foot.diameter": Double.random(in: 10...max(10, min(w, d) - 2 * limit), using: &rng),
+                "scale": Double.random(in: 0.25...2, using: &rng),
+            ])
+            guard Self.schema.validate(values).allSatisfy(\.isWarning) else { continue }
+            let (parts, _) = try item.parts(values, resolution: .draft)
+            built += 1
+            let s = values.number("scale")
+            var all = Bounds.empty
+            for part in parts {
+                let report = part.mesh.report(checkSelfIntersections: false)
+                #expect(report.isValid, "\(part.name): \(report.problems)")
+                all.formUnion(report.bounds)
+            }
+            #expect(abs(all.max.x - w * s) < 1e-9 * w && abs(all.max.y - d * s) < 1e-9 * d && abs(all.max.z - h * s) < 1e-9 * h)
+            #expect(all.min == Vector3(0, 0, 0))
+        }
+        #expect(built >= 50)
+    }
+
+    @Test func invalidParametersStopTheBuild() {
+        let item = Catalogue.item(named: "solid")!
+        do {
+            _ = try item.parts(Self.set(["body.width": 10, "foot.height": 60]), resolution: .draft)
+            Issue.record("expected an error")
+        } catch {
+            guard case .parameters(let e) = error else { Issue.record("\(error)"); return }
+            #expect(e.problems.map(\.name) == ["body.width", "foot.height"])
+        }
+    }
+}
+
+/// A seedable generator for reproducible random parameter sets.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
