@@ -12,6 +12,7 @@ enum Help {
           params    List an item's parameters: default, unit, range, description
           export    Write items as mesh files
           csg       Evaluate a CSG scene (JSON) into a mesh file
+          check     Validate a mesh file (STL, OBJ, PLY, 3MF), part by part
 
         Options:
           --help     Show help (also: minidesk COMMAND --help)
@@ -96,5 +97,18 @@ enum Help {
 
         Example:
           minidesk csg docs/examples/plate.json -o /tmp/plate.ply --json
+        """
+
+    static let check = """
+        Usage: minidesk check FILE [--json]
+
+        Reads FILE through assimp (STL, OBJ, PLY, 3MF and more) and checks every part: closed,
+        manifold, consistently oriented, outward, no self-intersections. Reports volume, shells and
+        size. Triangle soups (STL) are joined at coincident corners first.
+
+        Exit codes: 0 every part is valid, 1 some part is invalid, 2 the file cannot be read.
+
+        Example:
+          minidesk check Output/solid.3mf --json
         """
 }

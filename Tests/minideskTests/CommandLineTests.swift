@@ -192,3 +192,37 @@ import Testing
         #expect(warn.status == 0 && warn.stderr.contains("warning: body.bottomFillet: reaches 0.1 mm at scale 0.1"))
     }
 }
+
+@Suite struct CheckCommandTests {
+    @Test func validFilesPassPartByPart() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-check-\(UUID().uuidString)"
+        for format in ["3mf", "stl", "ply", "stl-ascii"] {
+            let r = try CommandLineTests.run(["export", "solid", "--format", format, "--resolution", "draft", "--out", folder, "--json"])
+            #expect(r.status == 0)
+        }
+        let three = try CommandLineTests.run(["check", folder + "/solid.3mf", "--json"])
+        let report = try JSONSerialization.jsonObject(with: Data(three.stdout.utf8)) as? [String: Any] ?? [:]
+        let parts = report["parts"] as? [[String: Any]] ?? []
+        #expect(three.status == 0 && report["valid"] as? Bool == true && parts.count == 2)
+        #expect(parts.allSatisfy { $0["valid"] as? Bool == true && $0["shells"] as? Int == 1 })
+        // A binary STL is a triangle soup: its corners are joined before checking.
+        let stl = try CommandLineTests.run(["check", folder + "/solid-shell.stl"])
+        #expect(stl.status == 0 && stl.stdout.contains(": valid, ") && stl.stdout.contains(" triangles, 1 shell, "))
+        let ply = try CommandLineTests.run(["check", folder + "/solid-bottom.ply"])
+        #expect(ply.status == 0)
+    }
+
+    @Test func invalidAndUnreadableFiles() throws {
+        let open = NSTemporaryDirectory() + "minidesk-open-\(UUID().uuidString).stl"
+        let text = "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid x\n"
+        FileManager.default.createFile(atPath: open, contents: Data(text.utf8))
+        let r = try CommandLineTests.run(["check", open])
+        #expect(r.status == 1 && r.stdout.contains("not closed: 3 edges have only one triangle") && r.stdout.contains(": invalid"))
+        let missing = try CommandLineTests.run(["check", "/no/such/file.stl"])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read /no/such/file.stl: no such file"))
+        let garbage = NSTemporaryDirectory() + "minidesk-garbage-\(UUID().uuidString).3mf"
+        FileManager.default.createFile(atPath: garbage, contents: Data("not a zip".utf8))
+        let g = try CommandLineTests.run(["check", garbage])
+        #expect(g.status == 2 && g.stderr.contains("cannot read \(garbage)"))
+    }
+}
