@@ -8,7 +8,7 @@ import MiniDesk
 enum ExportCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
         let args = try Arguments(
-            words, valued: ["--out", "--format", "--resolution", "--set", "--params", "--set-name"], flags: ["--all", "--json", "--help"])
+            words, valued: ["--out", "--format", "--resolution", "--set", "--params", "--set-name", "--preset"], flags: ["--all", "--json", "--help"])
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
         let formatName = args.value("--format") ?? "stl"
@@ -19,12 +19,25 @@ enum ExportCommand {
         let resolution = try parseResolution(args.value("--resolution") ?? "normal")
         if args.value("--set-name") != nil && args.value("--params") == nil { throw UsageError("--set-name needs --params FILE") }
 
-        // Parameters first, for every item: defaults, then the params file, then --set.
+        // Parameters first, for every item: defaults, then the preset, then the params file, then --set.
+        var preset: PresetStore.Preset? = nil
+        if let name = args.value("--preset") {
+            do {
+                preset = try PresetCommand.find(name, in: try PresetStore(path: PresetStore.defaultPath()).load())
+            } catch {
+                Console.error("\(error)")
+                return .usage
+            }
+            if let p = preset, let other = items.first(where: { $0.name != p.item }) {
+                Console.error("preset \(name) is for \(p.item), not \(other.name)")
+                return .usage
+            }
+        }
         var overrides = [String: ParameterSet]()
         var problems = [String]()
         for item in items {
             do {
-                let (values, unreadable) = try ParameterInput.resolve(for: item, args)
+                let (values, unreadable) = try ParameterInput.resolve(for: item, args, preset: preset)
                 overrides[item.name] = values
                 problems += (unreadable + item.schema.validate(values).filter { !$0.isWarning }).map { "\(item.name): \($0)" }
             } catch {
@@ -124,15 +137,22 @@ enum ExportCommand {
 enum ParameterInput {
     /// The overrides, and the `--set` assignments that could not be read. A parameter file that cannot
     /// be used throws.
-    static func resolve(for item: DeskItem, _ args: Arguments) throws(ParameterError) -> (ParameterSet, [ParameterProblem]) {
+    static func resolve(for item: DeskItem, _ args: Arguments, preset: PresetStore.Preset?) throws(ParameterError) -> (ParameterSet, [ParameterProblem]) {
         var values = ParameterSet()
+        var problems = [ParameterProblem]()
+        if let preset {
+            let (fromPreset, presetProblems) = item.schema.values(fromJSON: preset.parameters, source: "the preset")
+            values = fromPreset
+            problems += presetProblems
+        }
         if let file = args.value("--params") {
             guard let data = FileManager.default.contents(atPath: file) else {
                 throw ParameterError(problems: [ParameterProblem(file, "cannot read the parameter file")])
             }
-            values = try item.schema.readParameterFile(data, setName: args.value("--set-name"), path: file)
+            values = values.overriding(with: try item.schema.readParameterFile(data, setName: args.value("--set-name"), path: file))
         }
-        return item.schema.applying(assignments: args.options["--set"] ?? [], to: values)
+        let (result, unreadable) = item.schema.applying(assignments: args.options["--set"] ?? [], to: values)
+        return (result, problems + unreadable)
     }
 
     /// A parameter set as an OpenSCAD-style parameter file, for metadata and presets.

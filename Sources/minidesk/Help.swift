@@ -13,6 +13,7 @@ enum Help {
           export    Write items as mesh files
           csg       Evaluate a CSG scene (JSON) into a mesh file
           check     Validate a mesh file (STL, OBJ, PLY, 3MF), part by part
+          preset    Save, list, show and delete your own parameter sets
 
         Options:
           --help     Show help (also: minidesk COMMAND --help)
@@ -50,13 +51,14 @@ enum Help {
           --out DIR              Output folder (default: Output)
           --format FORMAT        stl (binary, default), stl-ascii, ply, glb or 3mf
           --resolution R         draft, normal (default), fine, or a chord deviation in mm
+          --preset NAME          Parameters from one of your presets (minidesk preset)
           --params FILE          Parameters from an OpenSCAD-style parameter-set file
           --set-name NAME        The set to use when FILE holds several
           --set KEY=VALUE        Set one parameter; repeat for more (units allowed: 80mm, 70deg)
           --json                 Print a JSON list of the files written
 
         Parameters are taken in this order, each overriding the last: the item's defaults, the
-        parameter file, then every --set. All of them are checked before anything is built, and every
+        preset, the parameter file, then every --set. All of them are checked before anything is built, and every
         problem is reported at once (exit code 2).
 
         Examples:
@@ -110,5 +112,21 @@ enum Help {
 
         Example:
           minidesk check Output/solid.3mf --json
+        """
+
+    static let preset = """
+        Usage: minidesk preset save NAME ITEM [--set KEY=VALUE]... [--params FILE [--set-name SET]]
+               minidesk preset list [--json]
+               minidesk preset show NAME [--json]
+               minidesk preset delete NAME
+
+        Your own parameter sets, used with `minidesk export ITEM --preset NAME`. They live in one
+        file, $XDG_CONFIG_HOME/minidesk/presets.json (or ~/.config/minidesk/presets.json). Changes
+        are locked and written atomically, so commands running at once lose nothing; a file that
+        cannot be read, is corrupt or comes from a newer MiniDesk is reported and never overwritten.
+
+        Examples:
+          minidesk preset save half solid --set scale=0.5
+          minidesk export solid --preset half --format 3mf
         """
 }

@@ -23,8 +23,9 @@ func runMain(_ words: [String]) -> ExitCode {
         case "export": return try ExportCommand.run(rest)
         case "csg": return try CSGCommand.run(rest)
         case "check": return try CheckCommand.run(rest)
+        case "preset": return try PresetCommand.run(rest)
         default:
-            let hint = closest(to: command, in: ["list", "params", "export", "csg", "check", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
+            let hint = closest(to: command, in: ["list", "params", "export", "csg", "check", "preset", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
             throw UsageError("unknown command `\(command)`\(hint)")
         }
     } catch {

@@ -226,3 +226,72 @@ import Testing
         #expect(g.status == 2 && g.stderr.contains("cannot read \(garbage)"))
     }
 }
+
+@Suite struct PresetCommandTests {
+    static func run(_ args: [String], config: String) throws -> CommandLineTests.Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": config]) { $1 }
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return .init(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func saveListShowUseAndDelete() throws {
+        let config = NSTemporaryDirectory() + "minidesk-xdg-\(UUID().uuidString)"
+        #expect(try Self.run(["preset", "list"], config: config).stdout.contains("no presets yet"))
+        #expect(try Self.run(["preset", "save", "half", "solid", "--set", "scale=0.5"], config: config).status == 0)
+        let list = try Self.run(["preset", "list", "--json"], config: config)
+        #expect(list.stdout.contains("\"half\"") && list.stdout.contains("\"solid\""))
+        #expect(try Self.run(["preset", "show", "half"], config: config).stdout.contains("scale = 0.5"))
+        let folder = config + "/out"
+        let full = try Self.run(["export", "solid", "--resolution", "draft", "--out", folder, "--json"], config: config)
+        let half = try Self.run(["export", "solid", "--preset", "half", "--resolution", "draft", "--out", folder, "--json"], config: config)
+        func shellVolume(_ r: CommandLineTests.Result) -> Double {
+            ((try? JSONSerialization.jsonObject(with: Data(r.stdout.utf8))) as? [[String: Any]])?.first { $0["part"] as? String == "shell" }?["volume"] as? Double ?? 0
+        }
+        #expect(abs(shellVolume(half) - shellVolume(full) / 8) < 1e-6 * shellVolume(full))
+        let typo = try Self.run(["export", "solid", "--preset", "hlaf", "--out", folder], config: config)
+        #expect(typo.status == 2 && typo.stderr.contains("there is no preset `hlaf`, did you mean `half`?"))
+        #expect(try Self.run(["preset", "delete", "half"], config: config).status == 0)
+        let gone = try Self.run(["preset", "delete", "half"], config: config)
+        #expect(gone.status == 1 && gone.stderr.contains("there is no preset `half`"))
+    }
+
+    @Test func badPresetsAndBadFiles() throws {
+        let config = NSTemporaryDirectory() + "minidesk-xdg-\(UUID().uuidString)"
+        let bad = try Self.run(["preset", "save", "w", "solid", "--set", "body.cornerRadius=80"], config: config)
+        #expect(bad.status == 2 && bad.stderr.contains("body.cornerRadius: must be at most half"))
+        #expect(try Self.run(["preset", "save", "a b", "solid"], config: config).status == 2)
+        #expect(try Self.run(["preset", "save", "x", "sold"], config: config).stderr.contains("did you mean `solid`?"))
+        #expect(try Self.run(["preset", "sve"], config: config).stderr.contains("did you mean `save`?"))
+        try FileManager.default.createDirectory(atPath: config + "/minidesk", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: config + "/minidesk/presets.json", contents: Data("{oops".utf8))
+        let corrupt = try Self.run(["preset", "save", "x", "solid"], config: config)
+        #expect(corrupt.status == 1 && corrupt.stderr.contains("left untouched"))
+        #expect(try String(contentsOfFile: config + "/minidesk/presets.json", encoding: .utf8) == "{oops")
+        #expect(try Self.run(["preset", "list"], config: config).status == 1)
+    }
+
+    @Test func concurrentSaveCommandsLoseNothing() throws {
+        let config = NSTemporaryDirectory() + "minidesk-xdg-\(UUID().uuidString)"
+        let processes = (0..<8).map { i -> Process in
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+            p.arguments = ["preset", "save", "p\(i)", "solid", "--set", "scale=\(1 + Double(i) / 10)"]
+            p.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": config]) { $1 }
+            p.standardOutput = FileHandle.nullDevice
+            return p
+        }
+        for p in processes { try p.run() }
+        for p in processes { p.waitUntilExit() }
+        let list = try Self.run(["preset", "list", "--json"], config: config)
+        let names = ((try JSONSerialization.jsonObject(with: Data(list.stdout.utf8))) as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(names.sorted() == (0..<8).map { "p\($0)" })
+    }
+}

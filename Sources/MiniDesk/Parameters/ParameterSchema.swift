@@ -63,6 +63,34 @@ public struct ParameterSchema: Sendable {
         return (result, problems)
     }
 
+    /// Parameter values from JSON entries (numbers, booleans and strings, or numbers written as strings
+    /// as OpenSCAD does); `source` names where they came from in messages. Returns what could be read
+    /// and the problems with the rest.
+    public func values(fromJSON entries: [String: JSONValue], source: String) -> (ParameterSet, [ParameterProblem]) {
+        var values = ParameterSet()
+        var problems = [ParameterProblem]()
+        let names = Set(specs.map(\.name))
+        for (key, raw) in entries.sorted(by: { $0.key < $1.key }) {
+            guard let spec = spec(named: key) else {
+                problems.append(ParameterProblem(key, "unknown parameter in \(source)" + (closest(to: key, in: names).map { ", did you mean `\($0)`?" } ?? "")))
+                continue
+            }
+            let value: ParameterValue?
+            switch raw {
+            case .number(let n): value = .number(n)
+            case .bool(let b): value = .bool(b)
+            case .string(let s): value = spec.parse(s)
+            default: value = nil
+            }
+            guard let v = value else {
+                problems.append(ParameterProblem(key, "must be \(spec.rangeText), got \(raw.kind) in \(source)"))
+                continue
+            }
+            values[key] = v
+        }
+        return (values, problems)
+    }
+
     /// Reads a parameter file in OpenSCAD's parameter-set format,
     /// `{"fileFormatVersion": "1", "parameterSets": {"NAME": {"key": value, ...}, ...}}`, and returns the
     /// set called `setName` (required when the file holds several). Values may be JSON numbers,
@@ -90,27 +118,7 @@ public struct ParameterSchema: Sendable {
             name = only
         }
         guard case .object(let entries)? = sets[name] else { throw fail("parameter set `\(name)` must be an object") }
-        var values = ParameterSet()
-        var problems = [ParameterProblem]()
-        let names = Set(specs.map(\.name))
-        for (key, raw) in entries.sorted(by: { $0.key < $1.key }) {
-            guard let spec = spec(named: key) else {
-                problems.append(ParameterProblem(key, "unknown parameter in \(path)" + (closest(to: key, in: names).map { ", did you mean `\($0)`?" } ?? "")))
-                continue
-            }
-            let value: ParameterValue?
-            switch raw {
-            case .number(let n): value = .number(n)
-            case .bool(let b): value = .bool(b)
-            case .string(let s): value = spec.parse(s)
-            default: value = nil
-            }
-            guard let v = value else {
-                problems.append(ParameterProblem(key, "must be \(spec.rangeText), got \(raw.kind) in \(path)"))
-                continue
-            }
-            values[key] = v
-        }
+        let (values, problems) = self.values(fromJSON: entries, source: path)
         if !problems.isEmpty { throw ParameterError(problems: problems) }
         return values
     }
