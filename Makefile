@@ -8,7 +8,7 @@ APT_PACKAGES := pkg-config libassimp-dev libminizip-dev prusa-slicer python3 pyt
 PY_PACKAGES := numpy trimesh manifold3d lib3mf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps apt-deps python-deps build release run test crosscheck fuzz bench clean
+.PHONY: deps apt-deps python-deps build release run test crosscheck fuzz bench gallery clean
 
 deps: apt-deps python-deps
 
@@ -54,6 +54,13 @@ crosscheck: python-deps
 fuzz: deps
 	swift build -c release
 	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/release/minidesk --cases 3000 --seed $$RANDOM --max-operands 3
+
+# The README's pictures, drawn by minidesk's own renderer.
+gallery: release
+	mkdir -p docs/images
+	for item in $$(.build/release/minidesk list | awk '{print $$1}'); do \
+		for view in iso front; do .build/release/minidesk render $$item --view $$view --size 480 --out docs/images/$$item-$$view.png; done; \
+	done
 
 bench: release python-deps
 	swift run -c release minidesk-bench

@@ -1,2 +1,3 @@
 #include <minizip/zip.h>
 #include <minizip/unzip.h>
+#include <zlib.h>

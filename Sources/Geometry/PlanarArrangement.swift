@@ -48,7 +48,9 @@ enum PlanarArrangement {
                 else { weights[Key(p: q, q: p), default: 0] -= 1 }
             }
         }
+        // Sorted, so the result does not depend on the dictionary's (per-process) order.
         let pieces = weights.compactMap { $0.value == 0 ? nil : Piece(p: $0.key.p, q: $0.key.q, weight: $0.value) }
+            .sorted { ($0.p.x, $0.p.y, $0.q.x, $0.q.y) < ($1.p.x, $1.p.y, $1.q.x, $1.q.y) }
         // Keep the pieces between a filled and an unfilled side, directed with the filled side left.
         // Crossing a piece from its right to its left adds its weight to the winding number.
         var directed = [(Vector2, Vector2)]()

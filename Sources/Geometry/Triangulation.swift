@@ -149,6 +149,13 @@ private struct NodeGrid {
     }
 }
 
+/// A directed edge between two points.
+private struct PointPair: Hashable {
+    var a: Vector2
+    var b: Vector2
+    init(_ a: Vector2, _ b: Vector2) { (self.a, self.b) = (a, b) }
+}
+
 /// A doubly linked ring of polygon vertices.
 private struct Ring {
     let points: [Vector2]
@@ -277,11 +284,14 @@ private struct Ring {
             }
             ear = next[ear]
             if ear == stop {
-                // No ear left: what remains must be a zero-area sliver of already used vertices.
+                // No ear left: what remains must enclose nothing (every edge run back along itself, as
+                // where holes touched the outline) and use only points already in triangles.
                 let rest = nodes(from: ear)
                 let used = Set(triangles.flatMap { [points[$0.0], points[$0.1], points[$0.2]] })
-                let flat = rest.allSatisfy { Predicates.orient2d(p(rest[0]), p(rest[1 % rest.count]), p($0)) == 0 }
-                if flat && rest.allSatisfy({ used.contains(p($0)) }) { break }
+                var edges = [PointPair: Int]()
+                for n in rest { edges[PointPair(p(n), p(next[n])), default: 0] += 1 }
+                let cancels = edges.allSatisfy { edges[PointPair($0.key.b, $0.key.a)] == $0.value }
+                if cancels && rest.allSatisfy({ used.contains(p($0)) }) { break }
                 throw .triangulationFailed("no ear to cut among \(rest.count) remaining vertices near \(p(ear)); the polygon is not simple")
             }
         }

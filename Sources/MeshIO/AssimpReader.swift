@@ -1,4 +1,5 @@
 import CAssimp
+import CMinizip
 import Foundation
 import Geometry
 
@@ -16,7 +17,12 @@ public enum AssimpReader {
     /// joined, since formats such as STL store every triangle on its own; nothing else is merged.
     public static func readParts(_ path: String) throws(GeometryError) -> [(name: String, mesh: Mesh)] {
         guard FileManager.default.fileExists(atPath: path) else { throw .invalidMesh("cannot read \(path): no such file") }
-        guard let scene = aiImportFile(path, UInt32(aiProcess_Triangulate.rawValue)) else {
+        // assimp 5.2.5 crashes on a 3MF that holds images (thumbnails, which slicers always add):
+        // it reads a copy with only the model, relationships and content types.
+        var source = path
+        if path.lowercased().hasSuffix(".3mf"), let stripped = modelOnlyCopy(of: path) { source = stripped }
+        defer { if source != path { unlink(source) } }
+        guard let scene = aiImportFile(source, UInt32(aiProcess_Triangulate.rawValue)) else {
             throw .invalidMesh("cannot read \(path): \(String(cString: aiGetErrorString()))")
         }
         defer { aiReleaseImport(scene) }
@@ -44,6 +50,37 @@ public enum AssimpReader {
         }
         if let root = scene.pointee.mRootNode { visit(root, .identity) }
         return parts
+    }
+
+    /// A temporary copy of a 3MF (zip) archive without image entries, or nil if it is not a zip.
+    private static func modelOnlyCopy(of path: String) -> String? {
+        guard let zin = unzOpen64(path) else { return nil }
+        defer { unzClose(zin) }
+        let copy = NSTemporaryDirectory() + "minidesk-3mf-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).3mf"
+        guard let zout = zipOpen64(copy, APPEND_STATUS_CREATE) else { return nil }
+        var status = unzGoToFirstFile(zin)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while status == UNZ_OK {
+            var info = unz_file_info64()
+            var name = [CChar](repeating: 0, count: 1024)
+            unzGetCurrentFileInfo64(zin, &info, &name, 1024, nil, 0, nil, 0)
+            let entry = String(cString: name)
+            if entry.hasSuffix(".model") || entry.hasSuffix(".rels") || entry == "[Content_Types].xml", unzOpenCurrentFile(zin) == UNZ_OK {
+                var zipInfo = zip_fileinfo()
+                zipInfo.tmz_date = tm_zip(tm_sec: 0, tm_min: 0, tm_hour: 0, tm_mday: 1, tm_mon: 0, tm_year: 1980)
+                zipOpenNewFileInZip64(zout, entry, &zipInfo, nil, 0, nil, 0, nil, Z_DEFLATED, Z_DEFAULT_COMPRESSION, 0)
+                while true {
+                    let n = unzReadCurrentFile(zin, &buffer, UInt32(buffer.count))
+                    if n <= 0 { break }
+                    zipWriteInFileInZip(zout, buffer, UInt32(n))
+                }
+                zipCloseFileInZip(zout)
+                unzCloseCurrentFile(zin)
+            }
+            status = unzGoToNextFile(zin)
+        }
+        zipClose(zout, nil)
+        return copy
     }
 
     /// The mesh's triangles over one vertex per distinct position.

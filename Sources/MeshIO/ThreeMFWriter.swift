@@ -31,6 +31,8 @@ public enum ThreeMFWriter {
         /// file can be regenerated.
         public var parametersJSON: String?
         public var creationDate: Date = Date()
+        /// A PNG preview, stored as `Metadata/thumbnail.png` and shown by file browsers and slicers.
+        public var thumbnailPNG: Data?
 
         public init(title: String, parametersJSON: String? = nil) {
             self.title = title
@@ -55,7 +57,8 @@ public enum ThreeMFWriter {
         try AtomicFile.write(to: path) { (temp: String) throws(FileOutputError) in
             let zip = try ZipArchive(path: temp, reportingAs: path)
             try zip.add("[Content_Types].xml", contentTypes)
-            try zip.add("_rels/.rels", relationships)
+            try zip.add("_rels/.rels", relationships(thumbnail: metadata.thumbnailPNG != nil))
+            if let png = metadata.thumbnailPNG { try zip.add(data: "Metadata/thumbnail.png", png) }
             try zip.stream("3D/3dmodel.model") { (emit: (String) throws(FileOutputError) -> Void) throws(FileOutputError) in
                 try model(objectName: objectName, parts: parts, metadata: metadata, emit: emit)
             }
@@ -91,12 +94,17 @@ public enum ThreeMFWriter {
         </Types>
         """
 
-    static let relationships = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
-         <Relationship Id="rel0" Target="/3D/3dmodel.model" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/>
-        </Relationships>
-        """
+    static func relationships(thumbnail: Bool) -> String {
+        let thumb = thumbnail
+            ? "\n <Relationship Id=\"rel1\" Target=\"/Metadata/thumbnail.png\" Type=\"http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail\"/>"
+            : ""
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">
+             <Relationship Id="rel0" Target="/3D/3dmodel.model" Type="http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel"/>\(thumb)
+            </Relationships>
+            """
+    }
 
     static func model(objectName: String, parts: [ThreeMFPart], metadata: Metadata, emit: (String) throws(FileOutputError) -> Void) throws(FileOutputError) {
         let date = ISO8601DateFormatter.string(from: metadata.creationDate, timeZone: .init(identifier: "UTC")!, formatOptions: [.withFullDate])
@@ -204,7 +212,17 @@ final class ZipArchive {
     }
 
     func add(_ name: String, _ text: String) throws(FileOutputError) {
-        try stream(name) { (emit: (String) throws(FileOutputError) -> Void) throws(FileOutputError) in try emit(text) }
+        try add(data: name, Data(text.utf8))
+    }
+
+    func add(data name: String, _ bytes: Data) throws(FileOutputError) {
+        var info = zip_fileinfo()
+        info.tmz_date = tm_zip(tm_sec: 0, tm_min: 0, tm_hour: 0, tm_mday: 1, tm_mon: 0, tm_year: 1980)
+        let opened = zipOpenNewFileInZip64(handle, name, &info, nil, 0, nil, 0, nil, Z_DEFLATED, Z_DEFAULT_COMPRESSION, 0)
+        guard opened == ZIP_OK else { throw .writeFailed(path: path, reason: "cannot add \(name) to the zip archive (minizip error \(opened))") }
+        let status = bytes.withUnsafeBytes { zipWriteInFileInZip(handle, $0.baseAddress, UInt32($0.count)) }
+        guard status == ZIP_OK else { throw .writeFailed(path: path, reason: "writing \(name) failed (minizip error \(status)); is the disk full?") }
+        guard zipCloseFileInZip(handle) == ZIP_OK else { throw .writeFailed(path: path, reason: "cannot finish \(name) in the zip archive") }
     }
 
     /// Writes one entry from the text chunks that `produce` emits.

@@ -20,26 +20,11 @@ enum ExportCommand {
         if args.value("--set-name") != nil && args.value("--params") == nil { throw UsageError("--set-name needs --params FILE") }
 
         // Parameters first, for every item: defaults, then the preset, then the params file, then --set.
-        var preset: PresetStore.Preset? = nil
-        if let name = args.value("--preset") {
-            do {
-                preset = try PresetCommand.find(name, in: try PresetStore(path: PresetStore.defaultPath()).load())
-            } catch {
-                Console.error("\(error)")
-                return .usage
-            }
-            if let p = preset, let other = items.first(where: { $0.name != p.item }) {
-                Console.error("preset \(name) is for \(p.item), not \(other.name)")
-                return .usage
-            }
-        }
         var overrides = [String: ParameterSet]()
         var problems = [String]()
         for item in items {
             do {
-                let (values, unreadable) = try ParameterInput.resolve(for: item, args, preset: preset)
-                overrides[item.name] = values
-                problems += (unreadable + item.schema.validate(values).filter { !$0.isWarning }).map { "\(item.name): \($0)" }
+                overrides[item.name] = try ParameterInput.resolve(for: item, args)
             } catch {
                 problems += error.problems.map { "\(item.name): \($0)" }
             }
@@ -87,9 +72,11 @@ enum ExportCommand {
             // One object whose parts are already assigned to filaments, with the parameters used.
             let path = folder + "/\(item.name).3mf"
             let used = item.schema.defaults.overriding(with: overrides)
+            var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name)", parametersJSON: ParameterInput.json(used, item: item.name))
+            metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png(parts.map { ($0.mesh, $0.color) })
             try ThreeMFWriter.write(
                 objectName: item.name, parts: parts.map { ThreeMFPart(name: $0.name, color: $0.color, mesh: $0.mesh) },
-                metadata: .init(title: "MiniDesk \(item.name)", parametersJSON: ParameterInput.json(used, item: item.name)), to: path)
+                metadata: metadata, to: path)
             return [["item": item.name, "part": "*", "path": path, "triangles": parts.reduce(0) { $0 + $1.mesh.triangles.count },
                      "volume": parts.reduce(0.0) { $0 + volume($1.mesh) }]]
         }
@@ -133,17 +120,29 @@ enum ExportCommand {
     }
 }
 
-/// Where an item's parameter overrides come from on the command line, in order of precedence.
+/// Where an item's parameter overrides come from on the command line, in order of precedence:
+/// `--preset`, then `--params` (with `--set-name`), then each `--set`.
 enum ParameterInput {
-    /// The overrides, and the `--set` assignments that could not be read. A parameter file that cannot
-    /// be used throws.
-    static func resolve(for item: DeskItem, _ args: Arguments, preset: PresetStore.Preset?) throws(ParameterError) -> (ParameterSet, [ParameterProblem]) {
+    /// The overrides for `item`, checked against its schema. Throws every problem at once: an unknown
+    /// or foreign preset, an unusable parameter file, unreadable `--set` values, and values outside
+    /// their ranges or rules.
+    static func resolve(for item: DeskItem, _ args: Arguments) throws(ParameterError) -> ParameterSet {
         var values = ParameterSet()
         var problems = [ParameterProblem]()
-        if let preset {
-            let (fromPreset, presetProblems) = item.schema.values(fromJSON: preset.parameters, source: "the preset")
-            values = fromPreset
-            problems += presetProblems
+        if let name = args.value("--preset") {
+            do {
+                let preset = try PresetCommand.find(name, in: try PresetStore(path: PresetStore.defaultPath()).load())
+                guard preset.item == item.name else {
+                    throw ParameterError(problems: [ParameterProblem("--preset", "preset \(name) is for \(preset.item), not \(item.name)")])
+                }
+                let (fromPreset, presetProblems) = item.schema.values(fromJSON: preset.parameters, source: "preset \(name)")
+                values = fromPreset
+                problems += presetProblems
+            } catch let e as ParameterError {
+                throw e
+            } catch {
+                throw ParameterError(problems: [ParameterProblem("--preset", "\(error)")])
+            }
         }
         if let file = args.value("--params") {
             guard let data = FileManager.default.contents(atPath: file) else {
@@ -152,7 +151,9 @@ enum ParameterInput {
             values = values.overriding(with: try item.schema.readParameterFile(data, setName: args.value("--set-name"), path: file))
         }
         let (result, unreadable) = item.schema.applying(assignments: args.options["--set"] ?? [], to: values)
-        return (result, problems + unreadable)
+        problems += unreadable + item.schema.validate(result).filter { !$0.isWarning }
+        if !problems.isEmpty { throw ParameterError(problems: problems) }
+        return result
     }
 
     /// A parameter set as an OpenSCAD-style parameter file, for metadata and presets.

@@ -13,6 +13,7 @@ enum Help {
           export    Write items as mesh files
           csg       Evaluate a CSG scene (JSON) into a mesh file
           check     Validate a mesh file (STL, OBJ, PLY, 3MF), part by part
+          render    Draw a shaded PNG preview of an item
           preset    Save, list, show and delete your own parameter sets
 
         Options:
@@ -128,5 +129,22 @@ enum Help {
         Examples:
           minidesk preset save half solid --set scale=0.5
           minidesk export solid --preset half --format 3mf
+        """
+
+    static let render = """
+        Usage: minidesk render ITEM [--out FILE.png] [--view iso|front|rear|top|bottom] [--size PX]
+                                    [--preset NAME] [--params FILE [--set-name SET]] [--set KEY=VALUE]...
+
+        Draws a shaded preview with MiniDesk's own rasterizer: each part in its colour, soft lighting,
+        anti-aliased. The same renderer makes the 3MF thumbnails and the README's pictures.
+
+        Options:
+          --out FILE.png   Where to write it (default: Output/ITEM-VIEW.png)
+          --view VIEW      iso (default), front, rear, top or bottom
+          --size PX        Width and height in pixels, 16 to 4096 (default 512)
+          --resolution R   As for export (default normal)
+
+        Example:
+          minidesk render solid --view iso --size 800 --out docs/images/solid.png
         """
 }

@@ -6,7 +6,7 @@ import MiniDesk
 /// `minidesk preset save|list|show|delete`: the user's own parameter sets.
 enum PresetCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
-        let args = try Arguments(words, valued: ["--set", "--params", "--set-name"], flags: ["--json", "--help"])
+        let args = try Arguments(words, valued: ["--set", "--params", "--set-name", "--preset"], flags: ["--json", "--help"])
         if args.flags.contains("--help") || args.positional.isEmpty { Console.out(Help.preset); return args.positional.isEmpty && !args.flags.contains("--help") ? .usage : .ok }
         let store = PresetStore(path: PresetStore.defaultPath())
         let action = args.positional[0], rest = Array(args.positional.dropFirst())
@@ -68,14 +68,9 @@ enum PresetCommand {
             let hint = closest(to: itemName, in: Set(Catalogue.items.map(\.name))).map { ", did you mean `\($0)`?" } ?? ""
             throw UsageError("unknown item `\(itemName)`\(hint)")
         }
-        let (values, unreadable): (ParameterSet, [ParameterProblem])
-        do { (values, unreadable) = try ParameterInput.resolve(for: item, args, preset: nil) } catch {
+        let values: ParameterSet
+        do { values = try ParameterInput.resolve(for: item, args) } catch {
             error.problems.forEach { Console.error("\(item.name): \($0)") }
-            return .usage
-        }
-        let problems = unreadable + item.schema.validate(values).filter { !$0.isWarning }
-        guard problems.isEmpty else {
-            problems.forEach { Console.error("\(item.name): \($0)") }
             return .usage
         }
         try store.modify { (presets: inout [String: PresetStore.Preset]) throws(PresetStore.StoreError) in

@@ -24,8 +24,9 @@ func runMain(_ words: [String]) -> ExitCode {
         case "csg": return try CSGCommand.run(rest)
         case "check": return try CheckCommand.run(rest)
         case "preset": return try PresetCommand.run(rest)
+        case "render": return try RenderCommand.run(rest)
         default:
-            let hint = closest(to: command, in: ["list", "params", "export", "csg", "check", "preset", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
+            let hint = closest(to: command, in: ["list", "params", "export", "csg", "check", "preset", "render", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
             throw UsageError("unknown command `\(command)`\(hint)")
         }
     } catch {

@@ -65,6 +65,16 @@ func zipEntries(_ path: String) -> [String: String] {
         #expect(e["Metadata/minidesk_parameters.json"] == #"{"body.width": 127}"#)
     }
 
+    @Test func aThumbnailIsStoredAndRelated() throws {
+        let path = AtomicFileTests.tempFolder() + "/thumb.3mf"
+        var metadata = ThreeMFWriter.Metadata(title: "t")
+        metadata.thumbnailPNG = PreviewRenderer(size: 32).png(try Self.parts().map { ($0.mesh, $0.color) })
+        try ThreeMFWriter.write(objectName: "t", parts: try Self.parts(), metadata: metadata, to: path)
+        let e = zipEntries(path)
+        #expect(e["Metadata/thumbnail.png"]?.isEmpty == false)
+        #expect(e["_rels/.rels"]?.contains(#"Target="/Metadata/thumbnail.png" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail""#) == true)
+    }
+
     @Test func coordinatesReadBackBitForBit() throws {
         let mesh = try Mesh.sphere(radius: 3.3, segments: 9).rotated(degrees: Vector3(17, 29, 41)).translated(by: Vector3(0.1, 1e-7, 123.456))
         let path = AtomicFileTests.tempFolder() + "/sphere.3mf"

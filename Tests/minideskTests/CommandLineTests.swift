@@ -295,3 +295,21 @@ import Testing
         #expect(names.sorted() == (0..<8).map { "p\($0)" })
     }
 }
+
+@Suite struct RenderCommandTests {
+    @Test func writesAPNGAndRejectsBadOptions() throws {
+        let out = NSTemporaryDirectory() + "minidesk-render-\(UUID().uuidString).png"
+        let r = try CommandLineTests.run(["render", "solid", "--view", "top", "--size", "64", "--resolution", "draft", "--out", out])
+        #expect(r.status == 0)
+        let data = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(data.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        let view = try CommandLineTests.run(["render", "solid", "--view", "side", "--out", out])
+        #expect(view.status == 2 && view.stderr.contains("--view must be one of iso, front, rear, top, bottom, got `side`"))
+        let size = try CommandLineTests.run(["render", "solid", "--size", "5", "--out", out])
+        #expect(size.status == 2 && size.stderr.contains("--size must be a whole number of pixels from 16 to 4096, got `5`"))
+        let ext = try CommandLineTests.run(["render", "solid", "--out", "/tmp/x.jpg"])
+        #expect(ext.status == 2 && ext.stderr.contains("--out must name a .png file"))
+        let bad = try CommandLineTests.run(["render", "solid", "--set", "body.width=1", "--out", out])
+        #expect(bad.status == 2 && bad.stderr.contains("body.width: must be 40 to 300 mm, got 1"))
+    }
+}
