@@ -8,16 +8,19 @@ import MiniDesk
 enum ExportCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
         let args = try Arguments(
-            words, valued: ["--out", "--format", "--resolution", "--set", "--params", "--set-name", "--preset"], flags: ["--all", "--json", "--help"])
+            words, valued: ["--out", "--format", "--resolution", "--set", "--params", "--set-name", "--preset", "--jobs"],
+            flags: ["--all", "--json", "--dry-run", "--help"])
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
-        let formatName = args.value("--format") ?? "stl"
-        let formats = ["3mf"] + MeshFormat.allCases.map(\.rawValue)
-        guard formats.contains(formatName) else {
-            throw UsageError("--format must be one of \(formats.joined(separator: ", ")), got `\(formatName)`")
+        let known = ["3mf"] + MeshFormat.allCases.map(\.rawValue)
+        let formats = (args.value("--format") ?? "stl").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+        for f in formats where !known.contains(f) {
+            throw UsageError("--format takes one or more of \(known.joined(separator: ", ")) separated by commas, got `\(f)`")
         }
         let resolution = try parseResolution(args.value("--resolution") ?? "normal")
         if args.value("--set-name") != nil && args.value("--params") == nil { throw UsageError("--set-name needs --params FILE") }
+        let jobsText = args.value("--jobs") ?? String(ProcessInfo.processInfo.activeProcessorCount)
+        guard let jobs = Int(jobsText), jobs >= 1, jobs <= 256 else { throw UsageError("--jobs must be a whole number from 1 to 256, got `\(jobsText)`") }
 
         // Parameters first, for every item: defaults, then the preset, then the params file, then --set.
         var overrides = [String: ParameterSet]()
@@ -35,34 +38,76 @@ enum ExportCommand {
         }
 
         let folder = args.value("--out") ?? "Output"
+        if args.flags.contains("--dry-run") {
+            for item in items {
+                for f in formats {
+                    for path in plannedPaths(item, format: f, folder: folder) { Console.out("would write \(path)") }
+                }
+            }
+            return .ok
+        }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
             Console.error("cannot create the output folder \(folder): \(error.localizedDescription)")
             return .failure
         }
-        var written = [[String: Any]]()
-        var failed = false
-        for item in items {
-            let started = Date()
-            do {
-                let (parts, warnings) = try item.parts(overrides[item.name]!, resolution: resolution)
-                warnings.forEach { Console.error("\(item.name): \($0)") }
-                for file in try write(item, parts, overrides[item.name]!, format: formatName, folder: folder) {
-                    var entry = file
-                    entry["seconds"] = Date().timeIntervalSince(started)
-                    written.append(entry)
-                    if !args.flags.contains("--json") {
-                        Console.out("\(file["path"]!)  \(file["triangles"]!) triangles  \(String(format: "%.1f", file["volume"] as! Double)) mm³")
+
+        // Items in parallel; each builds its parts once and writes every format. One failure stops
+        // only its own item.
+        let total = items.reduce(0) { sum, item in sum + formats.reduce(0) { $0 + plannedPaths(item, format: $1, folder: folder).count } }
+        let progress = Progress(total: total, json: args.flags.contains("--json"))
+        let results = Results(count: items.count)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = jobs
+        for (index, item) in items.enumerated() {
+            let values = overrides[item.name]!
+            queue.addOperation {
+                let started = Date()
+                var summary = Summary(item: item.name)
+                do {
+                    let (parts, warnings) = try item.parts(values, resolution: resolution)
+                    warnings.forEach { Console.error("\(item.name): \($0)") }
+                    for f in formats {
+                        for var entry in try write(item, parts, values, format: f, folder: folder) {
+                            entry["seconds"] = Date().timeIntervalSince(started)
+                            summary.files += 1
+                            summary.triangles += entry["triangles"] as? Int ?? 0
+                            progress.finished(entry)
+                            results.add(entry, at: index)
+                        }
                     }
+                } catch {
+                    summary.failure = "\(error)"
+                    Console.error("\(item.name): \(error)")
                 }
-            } catch {
-                Console.error("\(item.name): \(error)")
-                failed = true
+                summary.seconds = Date().timeIntervalSince(started)
+                results.set(summary, at: index)
             }
         }
-        if args.flags.contains("--json") { Console.out(JSON.string(written)) }
-        return failed ? .failure : .ok
+        queue.waitUntilAllOperationsAreFinished()
+        progress.done()
+        let summaries = results.summaries
+        if args.flags.contains("--json") {
+            Console.out(JSON.string(results.entries))
+        } else {
+            Console.out("")
+            Console.out("item".padding(toLength: 14, withPad: " ", startingAt: 0) + "files  triangles  seconds  result")
+            for s in summaries {
+                Console.out(s.item.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    + String(s.files).padding(toLength: 7, withPad: " ", startingAt: 0)
+                    + String(s.triangles).padding(toLength: 11, withPad: " ", startingAt: 0)
+                    + String(format: "%-9.2f", s.seconds) + (s.failure.map { "FAILED: \($0)" } ?? "ok"))
+            }
+        }
+        return summaries.contains { $0.failure != nil } ? .failure : .ok
+    }
+
+    /// The files an item would produce in a format.
+    static func plannedPaths(_ item: DeskItem, format: String, folder: String) -> [String] {
+        if format == "3mf" { return [folder + "/\(item.name).3mf"] }
+        let ext = MeshFormat(rawValue: format)!.fileExtension
+        return item.partNames.map { folder + "/\(item.name)-\($0).\(ext)" }
     }
 
     /// Writes one item's files; returns one manifest entry per file.
@@ -117,6 +162,66 @@ enum ExportCommand {
             }
             return Resolution(maxChordDeviation: mm)
         }
+    }
+}
+
+/// One item's line in the closing summary.
+struct Summary {
+    var item: String
+    var files = 0
+    var triangles = 0
+    var seconds = 0.0
+    var failure: String? = nil
+}
+
+/// What the parallel export jobs report, gathered under a lock and kept in item order.
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var perItem: [[[String: Any]]]
+    private var summaryList: [Summary?]
+
+    init(count: Int) {
+        perItem = Array(repeating: [], count: count)
+        summaryList = Array(repeating: nil, count: count)
+    }
+
+    func add(_ entry: [String: Any], at i: Int) { lock.withLock { perItem[i].append(entry) } }
+    func set(_ summary: Summary, at i: Int) { lock.withLock { summaryList[i] = summary } }
+    var entries: [[String: Any]] { lock.withLock { perItem.flatMap { $0 } } }
+    var summaries: [Summary] { lock.withLock { summaryList.compactMap { $0 } } }
+}
+
+/// Progress as files finish: a live counter on a terminal, one line per file otherwise (path, size,
+/// triangles, seconds). Silent with --json, whose manifest says it all.
+final class Progress: @unchecked Sendable {
+    private let lock = NSLock()
+    private let total: Int
+    private let json: Bool
+    private let live = isatty(STDERR_FILENO) != 0
+    private var count = 0
+
+    init(total: Int, json: Bool) {
+        self.total = total
+        self.json = json
+    }
+
+    func finished(_ entry: [String: Any]) {
+        lock.withLock {
+            count += 1
+            guard !json else { return }
+            let path = entry["path"] as? String ?? ""
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            let line = "\(path)  \(size / 1024) KiB  \(entry["triangles"] as? Int ?? 0) triangles  " + String(format: "%.2f s", entry["seconds"] as? Double ?? 0)
+            if live {
+                let width = 24, filled = width * count / max(total, 1)
+                FileHandle.standardError.write(Data(("\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(count)/\(total)").utf8))
+            }
+            Console.out(line)
+        }
+    }
+
+    func done() {
+        if live && !json { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }
 

@@ -50,13 +50,20 @@ enum Help {
         Options:
           --all                  Export every item
           --out DIR              Output folder (default: Output)
-          --format FORMAT        stl (binary, default), stl-ascii, ply, glb or 3mf
+          --format F[,F...]      stl (binary, default), stl-ascii, ply, glb, 3mf; several at once
+                                 with commas, such as 3mf,stl
+          --jobs N               Items built at once (default: every core)
+          --dry-run              Check the parameters and list the files, writing nothing
           --resolution R         draft, normal (default), fine, or a chord deviation in mm
           --preset NAME          Parameters from one of your presets (minidesk preset)
           --params FILE          Parameters from an OpenSCAD-style parameter-set file
           --set-name NAME        The set to use when FILE holds several
           --set KEY=VALUE        Set one parameter; repeat for more (units allowed: 80mm, 70deg)
-          --json                 Print a JSON list of the files written
+          --json                 Print a JSON manifest of the files written
+
+        Progress: one line per finished file (path, size, triangles, seconds), a live counter on a
+        terminal, then a summary table. One failing item does not stop the others; the exit code
+        is 1 if any failed.
 
         Parameters are taken in this order, each overriding the last: the item's defaults, the
         preset, the parameter file, then every --set. All of them are checked before anything is built, and every
@@ -64,6 +71,7 @@ enum Help {
 
         Examples:
           minidesk export --all
+          minidesk export --all --format 3mf,stl --jobs 2
           minidesk export solid --format ply --resolution draft
           minidesk export solid --set body.width=120mm --set scale=0.5 --format 3mf
           minidesk export solid --params Models/solid.json --set-name solid

@@ -58,7 +58,7 @@ import Testing
         let command = try Self.run(["exprot"])
         #expect(command.status == 2 && command.stderr.contains("did you mean `export`?"))
         let format = try Self.run(["export", "--all", "--format", "step"])
-        #expect(format.status == 2 && format.stderr.contains("--format must be one of 3mf, stl, stl-ascii, ply, glb, got `step`"))
+        #expect(format.status == 2 && format.stderr.contains("--format takes one or more of 3mf, stl, stl-ascii, ply, glb separated by commas, got `step`"))
         let resolution = try Self.run(["export", "--all", "--resolution", "-1"])
         #expect(resolution.status == 2 && resolution.stderr.contains("--resolution must be"))
         let nothing = try Self.run(["export"])
@@ -311,5 +311,32 @@ import Testing
         #expect(ext.status == 2 && ext.stderr.contains("--out must name a .png file"))
         let bad = try CommandLineTests.run(["render", "solid", "--set", "body.width=1", "--out", out])
         #expect(bad.status == 2 && bad.stderr.contains("body.width: must be 40 to 300 mm, got 1"))
+    }
+}
+
+@Suite struct BatchExportTests {
+    @Test func severalFormatsAtOnceWithProgressAndSummary() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-batch-\(UUID().uuidString)"
+        let r = try CommandLineTests.run(["export", "--all", "--format", "3mf,stl,ply", "--jobs", "2", "--resolution", "draft", "--out", folder])
+        #expect(r.status == 0, "\(r.stderr)")
+        for name in ["solid.3mf", "solid-shell.stl", "solid-bottom.stl", "solid-shell.ply", "solid-bottom.ply"] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)")
+            #expect(r.stdout.contains(folder + "/" + name + "  "), "a progress line for \(name)")
+        }
+        #expect(r.stdout.contains("item          files  triangles  seconds  result") && r.stdout.contains("solid         5 "))
+        let json = try CommandLineTests.run(["export", "--all", "--format", "3mf,stl", "--resolution", "draft", "--out", folder, "--json"])
+        let manifest = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(manifest.count == 3 && manifest.allSatisfy { ($0["seconds"] as? Double ?? -1) >= 0 && $0["path"] is String })
+    }
+
+    @Test func dryRunWritesNothingAndJobsAreChecked() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-dry-\(UUID().uuidString)"
+        let r = try CommandLineTests.run(["export", "--all", "--format", "3mf,stl", "--dry-run", "--out", folder])
+        #expect(r.status == 0 && r.stdout.contains("would write \(folder)/solid.3mf") && r.stdout.contains("would write \(folder)/solid-shell.stl"))
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        let bad = try CommandLineTests.run(["export", "--all", "--dry-run", "--set", "scale=9"])
+        #expect(bad.status == 2 && bad.stderr.contains("scale: must be 0.1 to 4, got 9"))
+        let jobs = try CommandLineTests.run(["export", "--all", "--jobs", "0"])
+        #expect(jobs.status == 2 && jobs.stderr.contains("--jobs must be a whole number from 1 to 256, got `0`"))
     }
 }
