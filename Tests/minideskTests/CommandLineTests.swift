@@ -340,3 +340,63 @@ import Testing
         #expect(jobs.status == 2 && jobs.stderr.contains("--jobs must be a whole number from 1 to 256, got `0`"))
     }
 }
+
+/// Hostile input must give a clean error (exit 2) or a valid result, never a crash, and no file on error.
+@Suite struct InputFuzzTests {
+    static let setValues = [
+        "nan", "NaN", "inf", "-inf", "infinity", "1e308", "1e309", "-1e309", "1e-320", "0x10", "", " ", "12abc", "mm", "120mmm",
+        "--", "1,5", "٣", "🙂", String(repeating: "9", count: 400), "true", "#12345G", "#1234567", "0", "-0", "4.0000000001",
+    ]
+
+    @Test func setValuesNeverCrash() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-fuzz-\(UUID().uuidString)"
+        var rng = SplitMixGenerator(seed: 7)
+        let keys = ["scale", "body.width", "body.cornerRadius", "foot.height", "colors.shell", "printer.nozzle", "body.widthh", "=", ""]
+        for k in 0..<60 {
+            let key = keys[Int(rng.next() % UInt64(keys.count))]
+            let value = Self.setValues[Int(rng.next() % UInt64(Self.setValues.count))]
+            let r = try CommandLineTests.run(["export", "solid", "--set", "\(key)=\(value)", "--resolution", "draft", "--format", "3mf", "--out", folder + "/\(k)"])
+            #expect(r.status == 0 || r.status == 2, "\(key)=\(value): exit \(r.status) \(r.stderr)")
+            if r.status == 2 {
+                #expect(!r.stderr.isEmpty && !FileManager.default.fileExists(atPath: folder + "/\(k)"), "\(key)=\(value)")
+            } else {
+                #expect(FileManager.default.fileExists(atPath: folder + "/\(k)/solid.3mf"), "\(key)=\(value)")
+            }
+        }
+    }
+
+    @Test func parameterFilesNeverCrash() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-fuzzfile-\(UUID().uuidString)"
+        let documents = [
+            "", "{", "[]", "null", "1", "\"x\"", #"{"parameterSets": null}"#, #"{"parameterSets": []}"#,
+            #"{"parameterSets": {"a": null}}"#, #"{"parameterSets": {"a": {"scale": null}}}"#,
+            #"{"parameterSets": {"a": {"scale": NaN}}}"#, #"{"parameterSets": {"a": {"scale": Infinity}}}"#,
+            #"{"parameterSets": {"a": {"scale": 1e999}}}"#, #"{"parameterSets": {"a": {"scale": "1e999"}}}"#,
+            #"{"parameterSets": {"a": {"scale": [1]}}}"#, #"{"parameterSets": {"a": {"scale": {"v": 1}}}}"#,
+            #"{"parameterSets": {"a": {"scale": true}}}"#, #"{"parameterSets": {"a": {"colors.shell": 255}}}"#,
+            #"{"parameterSets": {"a": {"unknown.key": 1}}}"#, #"{"parameterSets": {"a": {"scale": "0.5"}}, "x": 1}"#,
+            #"{"fileFormatVersion": 1, "parameterSets": {"a": {}}}"#, "\u{FEFF}{}", String(repeating: "[", count: 10000),
+            #"{"parameterSets": {"a": {"body.width": -1e308, "body.depth": 1e308}}}"#,
+        ]
+        for (k, doc) in documents.enumerated() {
+            let file = folder + "-\(k).json"
+            FileManager.default.createFile(atPath: file, contents: Data(doc.utf8))
+            let r = try CommandLineTests.run(["export", "solid", "--params", file, "--resolution", "draft", "--out", folder + "/\(k)"])
+            #expect(r.status == 2, "document \(k): exit \(r.status) \(r.stderr)")
+            #expect(!r.stderr.isEmpty && !FileManager.default.fileExists(atPath: folder + "/\(k)"), "document \(k)")
+        }
+    }
+}
+
+/// A small seedable generator for the fuzz cases.
+struct SplitMixGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
