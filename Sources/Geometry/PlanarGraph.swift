@@ -81,15 +81,32 @@ struct PlanarGraph {
             faces[i] = Face(outer: c, holes: [])
         }
         let rootComponent = component[order[0]]!
-        for (comp, i) in outside where comp != rootComponent {
+        // Candidate holders by bounding box first: a floating loop is usually inside one big face.
+        let faceKeys = faces.keys.sorted()
+        let faceBoxes = faceKeys.map { k -> (Vector2, Vector2) in
+            var lo = Vector2(.infinity, .infinity), hi = Vector2(-.infinity, -.infinity)
+            for v in faces[k]!.outer {
+                let q = position(v)
+                lo = Vector2(min(lo.x, q.x), min(lo.y, q.y))
+                hi = Vector2(max(hi.x, q.x), max(hi.y, q.y))
+            }
+            return (lo, hi)
+        }
+        for (comp, i) in outside.sorted(by: { $0.key < $1.key }) where comp != rootComponent {
             // A floating component: its outside cycle is a hole in the smallest face around it.
             let probe = position(cycles[i][0])
-            let holder = faces.filter { component[$0.value.outer[0]] != comp && Contour($0.value.outer.map(position)).winding(around: probe) == 1 }
-                .min { areas[$0.key] < areas[$1.key] }
+            var holder: Int? = nil
+            for (j, k) in faceKeys.enumerated() {
+                let (lo, hi) = faceBoxes[j]
+                guard probe.x >= lo.x, probe.x <= hi.x, probe.y >= lo.y, probe.y <= hi.y else { continue }
+                let face = faces[k]!
+                guard component[face.outer[0]] != comp, Contour(face.outer.map(position)).winding(around: probe) == 1 else { continue }
+                if holder.map({ areas[k] < areas[$0] }) ?? true { holder = k }
+            }
             guard let h = holder else {
                 throw .degenerateContact("a crossing loop near \(probe) lies outside its triangle; the operands nearly touch")
             }
-            faces[h.key]!.holes.append(cycles[i])
+            faces[h]!.holes.append(cycles[i])
         }
         return faces.keys.sorted().map { faces[$0]! }
     }
