@@ -63,7 +63,7 @@ def manifold(mesh):
     return manifold3d.Manifold(manifold3d.Mesh64(vert_properties=np.asarray(pts, np.float64), tri_verts=np.asarray(tris, np.uint32)))
 
 
-def workloads():
+def workloads(largest=10000):
     body = rounded_box(127, 127, 50, 14, 0)
     # Off-grid offsets keep the cutters in general position (the kernel refuses exact contact).
     yield "W1_shell", body, [rounded_box(117, 117, 46, 9, 5.013)]
@@ -76,7 +76,7 @@ def workloads():
     yield "W2_vents", body, vents + ports
     grid = [cylinder(0.9, 6, 24, -55.5 + (k % 32) * 3.6 + 0.0011, -55.5 + (k // 32) * 3.6 + 0.0007, -1.003) for k in range(1000)]
     yield "W3_grid", body, grid
-    for n in (10, 100, 1000, 10000):
+    for n in (k for k in (10, 100, 1000, 10000) if k <= largest):
         side = math.ceil(math.sqrt(n))
         pitch = 200.0 / side
         plate = box(200, 200, 4, -100, -100, 0)
@@ -88,10 +88,11 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--minidesk", required=True)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--largest", type=int, default=10000, help="the largest hole count of the scaling series")
     args = parser.parse_args()
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for name, body, cutters in workloads():
+        for name, body, cutters in workloads(args.largest):
             scene = {"root": {"difference": [polyhedron(body)] + [polyhedron(c) for c in cutters]}}
             path = os.path.join(tmp, name + ".json")
             with open(path, "w") as f:
