@@ -33,6 +33,6 @@ let package = Package(
         .testTarget(name: "MiniDeskTests", dependencies: ["MiniDesk", "Geometry"]),
         .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "Geometry", "CMinizip"]),
         // End-to-end tests of the built binary.
-        .testTarget(name: "minideskTests", dependencies: ["minidesk"]),
+        .testTarget(name: "minideskTests", dependencies: ["minidesk", "Geometry"]),
     ]
 )

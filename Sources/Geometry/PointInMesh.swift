@@ -14,7 +14,7 @@ struct PointInMesh {
     func contains(_ p: Vector3) -> Bool {
         guard bounds.contains(p) else { return false }
         let reach = (bounds.size.length + (p - bounds.center).length) * 2 + 1
-        var rng = SplitMix64Generator(seed: 0x5EED)
+        var rng = SeededRandom(seed: 0x5EED)
         for _ in 0..<64 {
             let d = Vector3(Double.random(in: -1...1, using: &rng), Double.random(in: -1...1, using: &rng), Double.random(in: -1...1, using: &rng))
             guard d.length > 0.1 else { continue }
@@ -49,18 +49,5 @@ struct PointInMesh {
             w += sf > 0 ? 1 : -1
         }
         return w
-    }
-}
-
-/// A seedable generator for the ray directions (the same sequence every run).
-struct SplitMix64Generator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -74,9 +74,9 @@ import Testing
     }
 
     @Test func randomRotatedBoxesKeepTheIdentities() throws {
-        var rng = SplitMix64(seed: 40)
+        var rng = SeededRandom(seed: 40)
         for n in 0..<60 {
-            func randomBox(_ rng: inout SplitMix64) -> Mesh {
+            func randomBox(_ rng: inout SeededRandom) -> Mesh {
                 let size = Vector3(Double.random(in: 1...8, using: &rng), Double.random(in: 1...8, using: &rng), Double.random(in: 1...8, using: &rng))
                 let angles = Vector3(Double.random(in: 0...360, using: &rng), Double.random(in: 0...360, using: &rng), Double.random(in: 0...360, using: &rng))
                 let at = Vector3(Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng))

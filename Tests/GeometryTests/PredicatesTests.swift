@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func orient2dMatchesExactArithmeticNearALine() {
-        var rng = SplitMix64(seed: 1)
+        var rng = SeededRandom(seed: 1)
         var onLine = 0
         for _ in 0..<20_000 {
             let a = (Int64.random(in: -(1 << 36)...(1 << 36), using: &rng), Int64.random(in: -(1 << 36)...(1 << 36), using: &rng))
@@ -40,10 +40,10 @@ import Testing
 
     @Test(arguments: [28, 39])
     func orient3dMatchesExactArithmeticNearAPlane(bits: Int) {
-        var rng = SplitMix64(seed: 2)
+        var rng = SeededRandom(seed: 2)
         var onPlane = 0
         for _ in 0..<20_000 {
-            let r = { (rng: inout SplitMix64) in (0..<3).map { _ in Int64.random(in: -(1 << bits)...(1 << bits), using: &rng) } }
+            let r = { (rng: inout SeededRandom) in (0..<3).map { _ in Int64.random(in: -(1 << bits)...(1 << bits), using: &rng) } }
             let a = r(&rng), b = r(&rng), c = r(&rng)
             let s = Int64.random(in: -2...2, using: &rng), t = Int64.random(in: -2...2, using: &rng)
             let d = (0..<3).map { k in a[k] + s * (b[k] - a[k]) / 2 + t * (c[k] - a[k]) / 2 + Int64.random(in: -1...1, using: &rng) }
@@ -78,18 +78,5 @@ import Testing
         #expect(Predicates.orient3d(a, b, c, Vector3(0, 0, 1)) == 1)
         #expect(Predicates.orient3d(a, b, c, Vector3(0, 0, -1)) == -1)
         #expect(Predicates.orient3d(a, b, c, Vector3(5, 7, 0)) == 0)
-    }
-}
-
-/// A small, fast, seedable generator, so random tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

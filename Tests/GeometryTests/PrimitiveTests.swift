@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func randomParameterSetsAreAlwaysValid() throws {
-        var rng = SplitMix64(seed: 20)
+        var rng = SeededRandom(seed: 20)
         let coarse = Resolution(maxChordDeviation: 0.2, minSegments: 3, maxSegments: 48)
         for n in 0..<300 {
             let w = Double.random(in: 1...150, using: &rng), d = Double.random(in: 1...150, using: &rng)

@@ -37,7 +37,7 @@ import Testing
 
     /// A random star-shaped (hence simple) polygon around `center`: jittered angles keep every gap
     /// under half a turn, so the centre sees the whole boundary.
-    static func star(_ rng: inout SplitMix64, center: Vector2, radius: ClosedRange<Double>, count: Int) -> [Vector2] {
+    static func star(_ rng: inout SeededRandom, center: Vector2, radius: ClosedRange<Double>, count: Int) -> [Vector2] {
         let step = 2 * Double.pi / Double(count)
         let angles = (0..<count).map { Double($0) * step + Double.random(in: 0..<(0.9 * step), using: &rng) }
         var pts = [Vector2]()
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func randomStarPolygons() throws {
-        var rng = SplitMix64(seed: 10)
+        var rng = SeededRandom(seed: 10)
         for n in 0..<300 {
             let pts = Self.star(&rng, center: .zero, radius: 1...10, count: Int.random(in: 3...40, using: &rng))
             let c = Contour(pts)
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func randomPolygonsWithHoles() throws {
-        var rng = SplitMix64(seed: 11)
+        var rng = SeededRandom(seed: 11)
         for n in 0..<120 {
             let outer = try Shape.roundedRectangle(width: 100, height: 60, cornerRadius: Double.random(in: 0...30, using: &rng), resolution: .draft)
             // Holes on a jittered grid so they never overlap.

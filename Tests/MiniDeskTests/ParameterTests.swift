@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func randomValidParameterSetsBuildValidParts() throws {
-        var rng = SplitMix(seed: 50)
+        var rng = SeededRandom(seed: 50)
         let item = Catalogue.item(named: "solid")!
         var built = 0
         for _ in 0..<80 {
@@ -137,18 +137,5 @@ import Testing
             guard case .parameters(let e) = error else { Issue.record("\(error)"); return }
             #expect(e.problems.map(\.name) == ["body.width", "foot.height"])
         }
-    }
-}
-
-/// A seedable generator for reproducible random parameter sets.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import Geometry
 import Foundation
 import Testing
 
@@ -350,7 +351,7 @@ import Testing
 
     @Test func setValuesNeverCrash() throws {
         let folder = NSTemporaryDirectory() + "minidesk-fuzz-\(UUID().uuidString)"
-        var rng = SplitMixGenerator(seed: 7)
+        var rng = SeededRandom(seed: 7)
         let keys = ["scale", "body.width", "body.cornerRadius", "foot.height", "colors.shell", "printer.nozzle", "body.widthh", "=", ""]
         for k in 0..<60 {
             let key = keys[Int(rng.next() % UInt64(keys.count))]
@@ -385,18 +386,5 @@ import Testing
             #expect(r.status == 2, "document \(k): exit \(r.status) \(r.stderr)")
             #expect(!r.stderr.isEmpty && !FileManager.default.fileExists(atPath: folder + "/\(k)"), "document \(k)")
         }
-    }
-}
-
-/// A small seedable generator for the fuzz cases.
-struct SplitMixGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
