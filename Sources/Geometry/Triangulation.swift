@@ -22,8 +22,79 @@ extension Polygon {
             var merger = HoleMerger(ring: ring, outer: head)
             for h in order { try merger.merge(hole: h, ring: &ring) }
         }
-        return try ring.clipEars(from: head)
+        let triangles = try ring.clipEars(from: head)
+        return Polygon.improved(triangles, points: ring.points, boundary: boundaryEdges)
     }
+
+    /// The polygon's edges (outer and holes) as index pairs into `allPoints`: they must never flip.
+    private var boundaryEdges: Set<IndexPair> {
+        var edges = Set<IndexPair>()
+        var start = 0
+        for loop in [outer] + holes {
+            let n = loop.points.count
+            for i in 0..<n { edges.insert(IndexPair(start + i, start + (i + 1) % n)) }
+            start += n
+        }
+        return edges
+    }
+
+    /// Lawson's flips toward a Delaunay triangulation: an interior edge whose opposite corner lies in
+    /// the other triangle's circumcircle is flipped, if the two triangles form a strictly convex quad
+    /// (decided exactly, so every triangle stays counter-clockwise). Ear clipping leaves long slivers;
+    /// this leaves well-shaped triangles with the same vertices and area.
+    static func improved(_ input: [(Int, Int, Int)], points: [Vector2], boundary: Set<IndexPair>) -> [(Int, Int, Int)] {
+        var tris = input.map { [$0.0, $0.1, $0.2] }
+        var byEdge = [IndexPair: [Int]]()
+        for (t, tri) in tris.enumerated() {
+            for k in 0..<3 { byEdge[IndexPair(tri[k], tri[(k + 1) % 3]), default: []].append(t) }
+        }
+        var stack = Array(byEdge.keys.filter { !boundary.contains($0) && byEdge[$0]!.count == 2 })
+        var budget = 20 * tris.count + 100
+        while let e = stack.popLast(), budget > 0 {
+            budget -= 1
+            guard let ts = byEdge[e], ts.count == 2 else { continue }
+            let (t0, t1) = (ts[0], ts[1])
+            // Orient the edge as it runs in t0: u -> v, with w opposite in t0 and x opposite in t1.
+            let a = tris[t0]
+            guard let k = (0..<3).first(where: { IndexPair(a[$0], a[($0 + 1) % 3]) == e }) else { continue }
+            let u = a[k], v = a[(k + 1) % 3], w = a[(k + 2) % 3]
+            guard let x = tris[t1].first(where: { $0 != u && $0 != v }) else { continue }
+            let pu = points[u], pv = points[v], pw = points[w], px = points[x]
+            guard inCircumcircle(pu, pv, pw, px) else { continue }
+            // The flip replaces u-v by w-x: both new triangles must be strictly counter-clockwise.
+            guard Predicates.orient2d(pw, pu, px) > 0, Predicates.orient2d(px, pv, pw) > 0 else { continue }
+            for (t, tri) in [(t0, tris[t0]), (t1, tris[t1])] {
+                for j in 0..<3 { byEdge[IndexPair(tri[j], tri[(j + 1) % 3])]?.removeAll { $0 == t } }
+            }
+            tris[t0] = [w, u, x]
+            tris[t1] = [x, v, w]
+            for t in [t0, t1] {
+                for j in 0..<3 {
+                    let edge = IndexPair(tris[t][j], tris[t][(j + 1) % 3])
+                    byEdge[edge, default: []].append(t)
+                    if !boundary.contains(edge) && edge != IndexPair(w, x) { stack.append(edge) }
+                }
+            }
+            byEdge[e] = nil
+        }
+        return tris.map { ($0[0], $0[1], $0[2]) }
+    }
+
+    /// Whether `d` lies strictly inside the circumcircle of the counter-clockwise triangle `a b c`, with
+    /// a relative margin so that nearly cocircular points do not flip back and forth.
+    private static func inCircumcircle(_ a: Vector2, _ b: Vector2, _ c: Vector2, _ d: Vector2) -> Bool {
+        let ad = a - d, bd = b - d, cd = c - d
+        let det = ad.lengthSquared * bd.cross(cd) - bd.lengthSquared * ad.cross(cd) + cd.lengthSquared * ad.cross(bd)
+        let scale = ad.lengthSquared * abs(bd.cross(cd)) + bd.lengthSquared * abs(ad.cross(cd)) + cd.lengthSquared * abs(ad.cross(bd))
+        return det > 1e-10 * scale
+    }
+}
+
+/// An undirected edge between two point indices.
+struct IndexPair: Hashable {
+    let a: Int
+    let b: Int
+    init(_ x: Int, _ y: Int) { (a, b) = x < y ? (x, y) : (y, x) }
 }
 
 /// Joins holes to the outline one by one. The contour edges never change, so they sit in a BVH built
