@@ -47,9 +47,4 @@ public struct Bounds: Hashable, Sendable, Codable {
     public func contains(_ p: Vector3) -> Bool {
         p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y && p.z >= min.z && p.z <= max.z
     }
-
-    /// The box grown by `margin` on every side.
-    public func expanded(by margin: Double) -> Bounds {
-        isEmpty ? self : Bounds(min: min - Vector3(margin, margin, margin), max: max + Vector3(margin, margin, margin))
-    }
 }

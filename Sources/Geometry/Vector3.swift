@@ -54,12 +54,6 @@ public struct Vector3: Hashable, Sendable, Codable {
         default: return z
         }
     }
-
-    /// A unit vector perpendicular to this one (this one need not be normalised).
-    public var anyPerpendicular: Vector3 {
-        let a = abs(x) < 0.9 ? Vector3.unitX : Vector3.unitY
-        return cross(a).normalized
-    }
 }
 
 extension Vector3: CustomStringConvertible {
