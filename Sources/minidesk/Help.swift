@@ -1,5 +1,4 @@
 import Geometry
-import MiniDesk
 
 /// The help texts, one per command.
 enum Help {

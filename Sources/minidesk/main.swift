@@ -1,7 +1,5 @@
 import Geometry
 import Foundation
-import MeshIO
-import MiniDesk
 
 /// The entry point: dispatches to a command and turns errors into exit codes.
 func runMain(_ words: [String]) -> ExitCode {
