@@ -52,35 +52,38 @@ public enum AssimpReader {
         return parts
     }
 
-    /// A temporary copy of a 3MF (zip) archive without image entries, or nil if it is not a zip.
+    /// A temporary copy of a 3MF (zip) archive without image entries, or nil if it cannot be made.
     private static func modelOnlyCopy(of path: String) -> String? {
         guard let zin = unzOpen64(path) else { return nil }
         defer { unzClose(zin) }
         let copy = NSTemporaryDirectory() + "minidesk-3mf-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).3mf"
-        guard let zout = zipOpen64(copy, APPEND_STATUS_CREATE) else { return nil }
-        var status = unzGoToFirstFile(zin)
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while status == UNZ_OK {
-            var info = unz_file_info64()
-            var name = [CChar](repeating: 0, count: 1024)
-            unzGetCurrentFileInfo64(zin, &info, &name, 1024, nil, 0, nil, 0)
-            let entry = String(cString: name)
-            if entry.hasSuffix(".model") || entry.hasSuffix(".rels") || entry == "[Content_Types].xml", unzOpenCurrentFile(zin) == UNZ_OK {
-                var zipInfo = zip_fileinfo()
-                zipInfo.tmz_date = tm_zip(tm_sec: 0, tm_min: 0, tm_hour: 0, tm_mday: 1, tm_mon: 0, tm_year: 1980)
-                zipOpenNewFileInZip64(zout, entry, &zipInfo, nil, 0, nil, 0, nil, Z_DEFLATED, Z_DEFAULT_COMPRESSION, 0)
-                while true {
-                    let n = unzReadCurrentFile(zin, &buffer, UInt32(buffer.count))
-                    if n <= 0 { break }
-                    zipWriteInFileInZip(zout, buffer, UInt32(n))
+        do {
+            let zout = try ZipArchive(path: copy, reportingAs: copy)
+            var status = unzGoToFirstFile(zin)
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while status == UNZ_OK {
+                var info = unz_file_info64()
+                var name = [CChar](repeating: 0, count: 1024)
+                unzGetCurrentFileInfo64(zin, &info, &name, 1024, nil, 0, nil, 0)
+                let entry = String(cString: name)
+                if entry.hasSuffix(".model") || entry.hasSuffix(".rels") || entry == "[Content_Types].xml", unzOpenCurrentFile(zin) == UNZ_OK {
+                    var data = Data()
+                    while true {
+                        let n = unzReadCurrentFile(zin, &buffer, UInt32(buffer.count))
+                        if n <= 0 { break }
+                        data.append(contentsOf: buffer[0..<Int(n)])
+                    }
+                    unzCloseCurrentFile(zin)
+                    try zout.add(data: entry, data)
                 }
-                zipCloseFileInZip(zout)
-                unzCloseCurrentFile(zin)
+                status = unzGoToNextFile(zin)
             }
-            status = unzGoToNextFile(zin)
+            try zout.close()
+            return copy
+        } catch {
+            unlink(copy)
+            return nil
         }
-        zipClose(zout, nil)
-        return copy
     }
 
     /// The mesh's triangles over one vertex per distinct position.

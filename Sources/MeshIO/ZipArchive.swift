@@ -22,30 +22,38 @@ final class ZipArchive {
     }
 
     func add(data name: String, _ bytes: Data) throws(FileOutputError) {
-        var info = zip_fileinfo()
-        info.tmz_date = tm_zip(tm_sec: 0, tm_min: 0, tm_hour: 0, tm_mday: 1, tm_mon: 0, tm_year: 1980)
-        let opened = zipOpenNewFileInZip64(handle, name, &info, nil, 0, nil, 0, nil, Z_DEFLATED, Z_DEFAULT_COMPRESSION, 0)
-        guard opened == ZIP_OK else { throw .writeFailed(path: path, reason: "cannot add \(name) to the zip archive (minizip error \(opened))") }
-        let status = bytes.withUnsafeBytes { zipWriteInFileInZip(handle, $0.baseAddress, UInt32($0.count)) }
-        guard status == ZIP_OK else { throw .writeFailed(path: path, reason: "writing \(name) failed (minizip error \(status)); is the disk full?") }
-        guard zipCloseFileInZip(handle) == ZIP_OK else { throw .writeFailed(path: path, reason: "cannot finish \(name) in the zip archive") }
+        try entry(name) { (write: @escaping Writer) throws(FileOutputError) in
+            try check(bytes.withUnsafeBytes(write), name)
+        }
     }
 
     /// Writes one entry from the text chunks that `produce` emits.
     func stream(_ name: String, _ produce: ((String) throws(FileOutputError) -> Void) throws(FileOutputError) -> Void) throws(FileOutputError) {
+        try entry(name) { (write: @escaping Writer) throws(FileOutputError) in
+            try produce { (chunk: String) throws(FileOutputError) in
+                var text = chunk
+                try check(text.withUTF8 { write(UnsafeRawBufferPointer($0)) }, name)
+            }
+        }
+    }
+
+    /// Writes bytes into the open entry and returns minizip's status.
+    typealias Writer = (UnsafeRawBufferPointer) -> Int32
+
+    /// Opens entry `name` (deflated, with a fixed 1980-01-01 timestamp so archives are reproducible),
+    /// lets `body` write its bytes, and closes it; every minizip failure names the entry.
+    private func entry(_ name: String, _ body: (@escaping Writer) throws(FileOutputError) -> Void) throws(FileOutputError) {
         var info = zip_fileinfo()
-        // A fixed, valid timestamp (1980-01-01) keeps the archive reproducible.
         info.tmz_date = tm_zip(tm_sec: 0, tm_min: 0, tm_hour: 0, tm_mday: 1, tm_mon: 0, tm_year: 1980)
         let opened = zipOpenNewFileInZip64(handle, name, &info, nil, 0, nil, 0, nil, Z_DEFLATED, Z_DEFAULT_COMPRESSION, 0)
         guard opened == ZIP_OK else { throw .writeFailed(path: path, reason: "cannot add \(name) to the zip archive (minizip error \(opened))") }
         let h = handle
-        let p = path
-        try produce { (chunk: String) throws(FileOutputError) in
-            var text = chunk
-            let status = text.withUTF8 { buffer in zipWriteInFileInZip(h, buffer.baseAddress, UInt32(buffer.count)) }
-            guard status == ZIP_OK else { throw .writeFailed(path: p, reason: "writing \(name) failed (minizip error \(status)); is the disk full?") }
-        }
+        try body { buffer in zipWriteInFileInZip(h, buffer.baseAddress, UInt32(buffer.count)) }
         guard zipCloseFileInZip(handle) == ZIP_OK else { throw .writeFailed(path: path, reason: "cannot finish \(name) in the zip archive") }
+    }
+
+    private func check(_ status: Int32, _ name: String) throws(FileOutputError) {
+        guard status == ZIP_OK else { throw .writeFailed(path: path, reason: "writing \(name) failed (minizip error \(status)); is the disk full?") }
     }
 
     func close() throws(FileOutputError) {
