@@ -45,12 +45,17 @@ extension Mesh {
 
     enum BooleanOperation { case union, intersection, difference }
 
-    /// Groups meshes greedily so that the bounds within each group are pairwise disjoint.
+    /// Groups meshes greedily so that the meshes within each group are pairwise apart: their bounds
+    /// are disjoint, or exact tests find that their surfaces share no point and neither lies inside
+    /// the other (a ring of vent slots whose boxes overlap but whose slots do not).
     static func disjointBatches(_ meshes: [Mesh]) -> [[Mesh]] {
         var batches = [(bounds: [Bounds], meshes: [Mesh])]()
         for m in meshes where !m.isEmpty {
             let b = m.bounds
-            if let k = batches.firstIndex(where: { batch in !batch.bounds.contains { $0.intersects(b) } }) {
+            let fits = { (batch: (bounds: [Bounds], meshes: [Mesh])) -> Bool in
+                zip(batch.bounds, batch.meshes).allSatisfy { !$0.0.intersects(b) || areApart($0.1, m) }
+            }
+            if let k = batches.firstIndex(where: fits) {
                 batches[k].bounds.append(b)
                 batches[k].meshes.append(m)
             } else {
@@ -58,6 +63,24 @@ extension Mesh {
             }
         }
         return batches.map(\.meshes)
+    }
+
+    /// Whether two closed meshes are apart: their surfaces share no point and neither is inside the other.
+    static func areApart(_ a: Mesh, _ b: Mesh) -> Bool {
+        guard a.bounds.intersects(b.bounds) else { return true }
+        let bvh = BoundingVolumeHierarchy(boxes: (0..<b.triangles.count).map { i in
+            let (p, q, r) = b.corners(i)
+            return Bounds(points: [p, q, r])
+        })
+        for i in 0..<a.triangles.count {
+            let t = a.corners(i)
+            var touching = false
+            bvh.forEachOverlap(with: Bounds(points: [t.0, t.1, t.2])) { j in
+                if !touching && TriangleIntersection.touch(t, b.corners(j)) { touching = true }
+            }
+            if touching { return false }
+        }
+        return !PointInMesh(b).contains(a.vertices[0]) && !PointInMesh(a).contains(b.vertices[0])
     }
 
     static func checkOperand(_ m: Mesh, _ name: String) throws(GeometryError) {

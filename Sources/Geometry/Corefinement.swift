@@ -1,10 +1,13 @@
 /// Corefinement of two closed meshes in general position: finds where their surfaces cross, with exact
 /// predicates on the input coordinates, and splits every crossed triangle so that both meshes share
 /// the crossing curves as edges. A crossing vertex is named by the pair (edge of one mesh, triangle of
-/// the other), so every triangle around that edge refers to the same vertex.
+/// the other), so every triangle around that edge refers to the same vertex. Where an edge passes
+/// exactly through an edge of the other mesh (a cutter's edge through the diagonal of a cap, say), the
+/// crossing vertex is named by the pair of edges and lies on both, splitting the triangles on either
+/// side of each.
 ///
-/// Degenerate contact (a corner on the other surface, edges meeting, coplanar overlapping faces) is
-/// detected exactly and thrown as `GeometryError.degenerateContact`.
+/// Other degenerate contact (a corner on the other surface, an edge through a corner, coplanar
+/// overlapping faces) is detected exactly and thrown as `GeometryError.degenerateContact`.
 struct Corefinement {
     /// The split triangles of each operand, over the shared vertex list.
     var vertices: [Vector3]
@@ -20,12 +23,11 @@ struct Corefinement {
         init(_ x: UInt32, _ y: UInt32) { (a, b) = x < y ? (x, y) : (y, x) }
     }
 
-    /// A crossing vertex: edge (v0 < v1) of mesh `edgeMesh` through triangle `triangle` of the other mesh.
-    private struct CrossingKey: Hashable {
-        var edgeMesh: Int
-        var v0: UInt32
-        var v1: UInt32
-        var triangle: Int
+    /// A crossing vertex: an edge (by its vertex ids, lower first) of mesh `edgeMesh` through the
+    /// inside of triangle `triangle` of the other mesh, or edges of A and B through each other.
+    private enum CrossingKey: Hashable {
+        case edgeTriangle(edgeMesh: Int, edge: Edge, triangle: Int)
+        case edgeEdge(Edge, Edge)
     }
 
     init(_ a: Mesh, _ b: Mesh) throws(GeometryError) {
@@ -51,7 +53,10 @@ struct Corefinement {
             let n = (tri.1 - tri.0).cross(tri.2 - tri.0)
             let dp = n.dot(p - tri.0), dq = n.dot(q - tri.0)
             let t = dp / (dp - dq)
-            let x = p + (q - p) * min(1, max(0, t))
+            var x = p + (q - p) * min(1, max(0, t))
+            // On an axis-aligned face the crossing lies exactly in its plane; interpolation could
+            // round it off by an ulp.
+            for k in 0..<3 where tri.0[k] == tri.1[k] && tri.1[k] == tri.2[k] { x[k] = tri.0[k] }
             let id = UInt32(a.vertices.count + b.vertices.count + newVertices.count)
             newVertices.append(x)
             crossingIDs[key] = id
@@ -67,16 +72,22 @@ struct Corefinement {
                 let tb = b.corners(ib)
                 do throws(GeometryError) {
                     guard let found = try Corefinement.crossings(ta, tb) else { return }
+                    let ia3 = a.triangles[ia], ib3 = b.triangles[ib]
+                    let edgesA = [Edge(ia3.a, ia3.b), Edge(ia3.b, ia3.c), Edge(ia3.c, ia3.a)]
+                    let edgesB = [Edge(ib3.a, ib3.b), Edge(ib3.b, ib3.c), Edge(ib3.c, ib3.a)]
                     var ends = [UInt32]()
-                    for (mesh, k) in found {
-                        // Edge k of the triangle from `mesh` crosses the other triangle.
-                        let (tri, other, oi) = mesh == 0 ? (a.triangles[ia], tb, ib) : (b.triangles[ib], ta, ia)
-                        let idx = [tri.a, tri.b, tri.c]
-                        let v0 = idx[k], v1 = idx[(k + 1) % 3]
-                        let key = CrossingKey(edgeMesh: mesh, v0: min(v0, v1), v1: max(v0, v1), triangle: oi)
-                        let m = meshes[mesh]
-                        let id = crossingID(key, m.vertices[Int(key.v0)], m.vertices[Int(key.v1)], other)
-                        ends.append(id)
+                    for end in found {
+                        switch end {
+                        case .edge(let mesh, let k):
+                            // Edge k of the triangle from `mesh` crosses the other triangle's inside.
+                            let (edge, other, oi) = mesh == 0 ? (edgesA[k], tb, ib) : (edgesB[k], ta, ia)
+                            let m = meshes[mesh]
+                            ends.append(crossingID(.edgeTriangle(edgeMesh: mesh, edge: edge, triangle: oi), m.vertices[Int(edge.a)], m.vertices[Int(edge.b)], other))
+                        case .edges(let ka, let kb):
+                            // A's edge crosses B's plane on B's edge.
+                            let edge = edgesA[ka]
+                            ends.append(crossingID(.edgeEdge(edge, edgesB[kb]), a.vertices[Int(edge.a)], a.vertices[Int(edge.b)], tb))
+                        }
                     }
                     segments[0][ia, default: []].append((ends[0], ends[1]))
                     segments[1][ib, default: []].append((ends[0], ends[1]))
@@ -95,7 +106,12 @@ struct Corefinement {
         // Points on each edge of each mesh, for splitting the triangles that share the edge.
         var onEdge: [[Edge: [UInt32]]] = [[:], [:]]
         for (key, id) in crossingIDs {
-            onEdge[key.edgeMesh][Edge(key.v0, key.v1), default: []].append(id)
+            switch key {
+            case .edgeTriangle(let mesh, let edge, _): onEdge[mesh][edge, default: []].append(id)
+            case .edgeEdge(let ea, let eb):
+                onEdge[0][ea, default: []].append(id)
+                onEdge[1][eb, default: []].append(id)
+            }
         }
 
         pieces = [[], []]
@@ -120,10 +136,17 @@ struct Corefinement {
         }
     }
 
-    /// The crossing of triangles `t` (from A) and `u` (from B): nil when they are apart, else the two
-    /// edges whose crossings bound the segment, as (mesh, edge index) with edge k from corner k to k+1.
-    /// Throws on any degenerate contact.
-    static func crossings(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3)) throws(GeometryError) -> [(Int, Int)]? {
+    /// An end of the segment where two triangles cross: edge k of the triangle from `mesh` through the
+    /// other's inside, or edge `a` of A's triangle and edge `b` of B's exactly through each other.
+    enum End: Hashable {
+        case edge(mesh: Int, k: Int)
+        case edges(a: Int, b: Int)
+    }
+
+    /// The crossing of triangles `t` (from A) and `u` (from B): nil when they are apart or touch at a
+    /// single point where edges pass through each other, else the two ends of the crossing segment,
+    /// with edge k running from corner k to k+1. Throws on any other degenerate contact.
+    static func crossings(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3)) throws(GeometryError) -> [End]? {
         let tv = [t.0, t.1, t.2], uv = [u.0, u.1, u.2]
         let su = uv.map { Predicates.orient3d(t.0, t.1, t.2, $0) }
         if su.allSatisfy({ $0 > 0 }) || su.allSatisfy({ $0 < 0 }) { return nil }
@@ -133,21 +156,24 @@ struct Corefinement {
             if TriangleIntersection.touch(t, u) { throw degenerate(t, u) }
             return nil
         }
-        var found = [(Int, Int)]()
+        var found = [End]()
         for (mesh, edges, signs, tri) in [(0, tv, st, u), (1, uv, su, t)] {
             for k in 0..<3 where signs[k] != signs[(k + 1) % 3] {
                 let p = edges[k], q = edges[(k + 1) % 3]
-                let s0 = Predicates.orient3d(p, q, tri.0, tri.1)
-                let s1 = Predicates.orient3d(p, q, tri.1, tri.2)
-                let s2 = Predicates.orient3d(p, q, tri.2, tri.0)
-                if s0 == 0 || s1 == 0 || s2 == 0 {
-                    if (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0) { throw degenerate(t, u) }
+                let s = [Predicates.orient3d(p, q, tri.0, tri.1), Predicates.orient3d(p, q, tri.1, tri.2), Predicates.orient3d(p, q, tri.2, tri.0)]
+                if s.contains(0) {
+                    guard s.allSatisfy({ $0 >= 0 }) || s.allSatisfy({ $0 <= 0 }) else { continue }
+                    // Through the inside of one edge of `tri` (one zero); through a corner (two) is refused.
+                    guard s.filter({ $0 == 0 }).count == 1, let j = s.firstIndex(of: 0) else { throw degenerate(t, u) }
+                    let end = mesh == 0 ? End.edges(a: k, b: j) : End.edges(a: j, b: k)
+                    if !found.contains(end) { found.append(end) }
                     continue
                 }
-                if s0 == s1 && s1 == s2 { found.append((mesh, k)) }
+                if s[0] == s[1] && s[1] == s[2] { found.append(.edge(mesh: mesh, k: k)) }
             }
         }
         if found.isEmpty { return nil }
+        if found.count == 1, case .edges = found[0] { return nil }  // they meet only at that point
         guard found.count == 2 else { throw degenerate(t, u) }
         return found
     }

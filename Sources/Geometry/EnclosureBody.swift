@@ -12,6 +12,59 @@ extension Mesh {
         width: Double, depth: Double, height: Double, cornerRadius: Double,
         topFillet: Double = 0, bottomFillet: Double = 0, resolution: Resolution = .normal
     ) throws(GeometryError) -> Mesh {
+        let plan = try RoundedPlan(
+            width: width, depth: depth, height: height, cornerRadius: cornerRadius,
+            topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution)
+        var b = MeshBuilder()
+        let (bottom, top) = plan.outerSurface(&b)
+        try b.cap(bottom, up: false)
+        try b.cap(top, up: true)
+        return b.mesh
+    }
+
+    /// The enclosure body hollowed out from below: `roundedBox` less a cavity inset by `wall` on every
+    /// side and open at the bottom, leaving a top `ceiling` thick. The cavity's plan corners are
+    /// concentric with the body's. Generated directly as one closed mesh (a lid).
+    ///
+    /// Rules: those of `roundedBox`; `wall` more than `bottomFillet` and less than half the smaller
+    /// side; `ceiling` > 0 and < `height`, and at least `topFillet` unless `wall` exceeds it.
+    public static func roundedShell(
+        width: Double, depth: Double, height: Double, cornerRadius: Double,
+        topFillet: Double = 0, bottomFillet: Double = 0, wall: Double, ceiling: Double, resolution: Resolution = .normal
+    ) throws(GeometryError) -> Mesh {
+        let plan = try RoundedPlan(
+            width: width, depth: depth, height: height, cornerRadius: cornerRadius,
+            topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution)
+        guard wall.isFinite, wall > bottomFillet, wall < min(width, depth) / 2 else {
+            throw .invalidParameter("roundedShell wall must be more than bottomFillet (\(bottomFillet)) and less than \(min(width, depth) / 2) (half the smaller side), got \(wall)")
+        }
+        guard ceiling.isFinite, ceiling > 0, ceiling < height, wall > topFillet || ceiling >= topFillet else {
+            throw .invalidParameter("roundedShell ceiling must be > 0, < height (\(height)) and >= topFillet (\(topFillet)) unless wall exceeds topFillet, got \(ceiling)")
+        }
+        var b = MeshBuilder()
+        let (bottom, top) = plan.outerSurface(&b)
+        try b.cap(top, up: true)
+        let innerBottom = plan.ring(&b, inset: wall, z: 0)
+        let innerTop = plan.ring(&b, inset: wall, z: height - ceiling)
+        b.stitch(innerTop, innerBottom)  // reversed, so the cavity's walls face into it
+        try b.cap(innerTop, up: false)
+        try b.cap(bottom, holes: [innerBottom], up: false)
+        return b.mesh
+    }
+}
+
+/// The checked dimensions of a rounded body and its vertical section, shared by `roundedBox` and
+/// `roundedShell`.
+private struct RoundedPlan {
+    var width: Double, depth: Double, cornerRadius: Double
+    var cornerSegments: Int
+    /// The vertical section as (inset, z) stations from the bottom face to the top face.
+    var stations: [(inset: Double, z: Double)]
+
+    init(
+        width: Double, depth: Double, height: Double, cornerRadius: Double,
+        topFillet: Double, bottomFillet: Double, resolution: Resolution
+    ) throws(GeometryError) {
         try Shape.requirePositive(width, "roundedBox width")
         try Shape.requirePositive(depth, "roundedBox depth")
         try Shape.requirePositive(height, "roundedBox height")
@@ -30,9 +83,12 @@ extension Mesh {
         guard topFillet + bottomFillet <= height else {
             throw .invalidParameter("roundedBox topFillet + bottomFillet must be <= height (\(height)), got \(topFillet + bottomFillet)")
         }
+        self.width = width
+        self.depth = depth
+        self.cornerRadius = cornerRadius
+        cornerSegments = cornerRadius > 0 ? resolution.segments(radius: cornerRadius, angle: .pi / 2) : 0
 
-        // The vertical section as (inset, z) stations from the bottom face to the top face.
-        var stations = [(inset: Double, z: Double)]()
+        stations = []
         if bottomFillet > 0 {
             let k = resolution.segments(radius: bottomFillet, angle: .pi / 2)
             for i in 0...k {
@@ -53,27 +109,40 @@ extension Mesh {
         } else {
             stations.append((0, height))
         }
+    }
 
-        let cornerSegments = cornerRadius > 0 ? resolution.segments(radius: cornerRadius, angle: .pi / 2) : 0
-        var b = MeshBuilder()
-        var rings = [[UInt32]]()
-        for s in stations {
-            // Every ring has the same slots; a corner shrunk to a point repeats it, and the builder
-            // gives repeated points one vertex.
-            let r = max(cornerRadius - s.inset, 0)
-            var points = Arc.roundedRectangle(width: width - 2 * s.inset, height: depth - 2 * s.inset, radius: r, segments: cornerSegments)
-            if cornerRadius > 0 && r == 0 {
-                points = points.flatMap { [Vector2](repeating: $0, count: cornerSegments + 1) }
-            }
-            rings.append(b.ring(points.map { Vector3($0, s.z) }))
+    /// One ring of the plan inset by `inset`, at height `z`. Every ring has the same slots; a corner
+    /// shrunk to a point repeats it, and the builder gives repeated points one vertex.
+    func ring(_ b: inout MeshBuilder, inset: Double, z: Double) -> [UInt32] {
+        let r = max(cornerRadius - inset, 0)
+        var points = Arc.roundedRectangle(width: width - 2 * inset, height: depth - 2 * inset, radius: r, segments: cornerSegments)
+        if cornerRadius > 0 && r == 0 {
+            points = points.flatMap { [Vector2](repeating: $0, count: cornerSegments + 1) }
         }
+        return b.ring(points.map { Vector3($0, z) })
+    }
+
+    /// The sides and fillets, stitched ring to ring; returns the bottom and top rings, uncapped.
+    func outerSurface(_ b: inout MeshBuilder) -> (bottom: [UInt32], top: [UInt32]) {
+        let rings = stations.map { ring(&b, inset: $0.inset, z: $0.z) }
         for i in 0..<(rings.count - 1) { b.stitch(rings[i], rings[i + 1]) }
-        for (ring, up) in [(rings[0], false), (rings[rings.count - 1], true)] {
+        return (rings[0], rings[rings.count - 1])
+    }
+}
+
+extension MeshBuilder {
+    /// A flat cap over a horizontal ring, with `holes` (rings inside it, running the same way), facing
+    /// up or down. Repeated slots count once.
+    mutating func cap(_ ring: [UInt32], holes: [[UInt32]] = [], up: Bool) throws(GeometryError) {
+        func distinct(_ r: [UInt32]) -> [UInt32] {
             var ids = [UInt32]()
-            for id in ring where ids.last != id && ids.first != id { ids.append(id) }
-            let polygon = Polygon(outer: Contour(ids.map { b.mesh.vertices[Int($0)].xy }))
-            try b.cap(polygon, ids: ids, up: up)
+            for id in r where ids.last != id && ids.first != id { ids.append(id) }
+            return ids
         }
-        return b.mesh
+        let outer = distinct(ring), inner = holes.map { Array(distinct($0).reversed()) }
+        let vertices = mesh.vertices
+        let contour = { (ids: [UInt32]) in Contour(ids.map { vertices[Int($0)].xy }) }
+        let polygon = Polygon(outer: contour(outer), holes: inner.map(contour))
+        try cap(polygon, ids: outer + inner.flatMap { $0 }, up: up)
     }
 }

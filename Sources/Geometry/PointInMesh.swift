@@ -51,3 +51,9 @@ struct PointInMesh {
         return w
     }
 }
+
+extension Mesh {
+    /// Whether `point` lies inside this closed mesh (its winding number is non-zero), by exact ray
+    /// crossings. A point exactly on the surface may be answered either way.
+    public func contains(_ point: Vector3) -> Bool { PointInMesh(self).contains(point) }
+}

@@ -66,6 +66,15 @@ extension Mesh {
     /// scaled by `topScale` about the origin (1 gives a prism; both factors must be > 0).
     public static func extrusion(of shape: Shape, height: Double, topScale: Vector2 = Vector2(1, 1)) throws(GeometryError) -> Mesh {
         try Shape.requirePositive(height, "extrusion height")
+        return try extrusion(of: shape, from: 0, to: height, topScale: topScale)
+    }
+
+    /// `shape` in the XY plane extruded along +Z from z = `bottom` to z = `top` exactly (no rounding
+    /// of a translated height), so that faces meant to be flush are.
+    public static func extrusion(of shape: Shape, from bottom: Double, to top: Double, topScale: Vector2 = Vector2(1, 1)) throws(GeometryError) -> Mesh {
+        guard bottom.isFinite, top.isFinite, top > bottom else {
+            throw .invalidParameter("extrusion must run upwards between finite heights, got \(bottom) to \(top)")
+        }
         try Shape.requirePositive(topScale.x, "extrusion topScale.x")
         try Shape.requirePositive(topScale.y, "extrusion topScale.y")
         guard !shape.isEmpty else { throw .invalidShape("extrusion of an empty shape") }
@@ -74,8 +83,8 @@ extension Mesh {
             let loops = [polygon.outer] + polygon.holes
             var bottomIds = [UInt32](), topIds = [UInt32]()
             for loop in loops {
-                let lower = loop.points.map { b.add(Vector3($0, 0)) }
-                let upper = loop.points.map { b.add(Vector3($0.x * topScale.x, $0.y * topScale.y, height)) }
+                let lower = loop.points.map { b.add(Vector3($0, bottom)) }
+                let upper = loop.points.map { b.add(Vector3($0.x * topScale.x, $0.y * topScale.y, top)) }
                 b.stitch(lower, upper)
                 bottomIds += lower
                 topIds += upper

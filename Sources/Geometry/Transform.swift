@@ -30,7 +30,8 @@ public struct Transform: Hashable, Sendable {
     /// A rotation by `angle` radians about `axis` through the origin, counter-clockwise seen from the axis tip.
     public static func rotation(axis: Vector3, angle: Double) -> Transform {
         let u = axis.normalized
-        let c = cos(angle), s = sin(angle), t = 1 - c
+        let (c, s) = Arc.cosSin(angle)  // exact for quarter turns
+        let t = 1 - c
         return Transform(
             row0: Vector3(t * u.x * u.x + c, t * u.x * u.y - s * u.z, t * u.x * u.z + s * u.y),
             row1: Vector3(t * u.x * u.y + s * u.z, t * u.y * u.y + c, t * u.y * u.z - s * u.x),

@@ -48,10 +48,19 @@ public struct Vector3: Hashable, Sendable, Codable {
 
     /// The component at `axis` (0 = x, 1 = y, 2 = z).
     public subscript(axis: Int) -> Double {
-        switch axis {
-        case 0: return x
-        case 1: return y
-        default: return z
+        get {
+            switch axis {
+            case 0: return x
+            case 1: return y
+            default: return z
+            }
+        }
+        set {
+            switch axis {
+            case 0: x = newValue
+            case 1: y = newValue
+            default: z = newValue
+            }
         }
     }
 }

@@ -117,6 +117,23 @@ import Testing
         #expect(all.shells == 2)
     }
 
+    /// A cutter's edge running exactly through a face diagonal (a prism standing on the centre of a
+    /// box, whose top and bottom diagonals pass through it): the crossing vertex lies on both edges,
+    /// and the results are exact.
+    @Test func edgesThroughEdgesAreResolved() throws {
+        let a = Self.box(Vector3(-1, -1, -1), Vector3(1, 1, 1))
+        let prism = try Mesh.extrusion(of: Shape.polygon([Vector2(0, 0), Vector2(0.5, 0.1), Vector2(0.2, 0.6)]), from: -2, to: 2)
+        let area = 0.5 * (0.5 * 0.6 - 0.1 * 0.2)
+        let d = Self.expectValid(try a.subtracting(prism), "hole on the diagonal")
+        #expect(abs(d.volume - (8 - 2 * area)) < 1e-12)
+        #expect(d.eulerCharacteristic == 0)
+        let i = Self.expectValid(try a.intersection(prism), "core on the diagonal")
+        #expect(abs(i.volume - 2 * area) < 1e-12)
+        let pocket = try Mesh.extrusion(of: Shape.polygon([Vector2(0, 0), Vector2(0.5, 0.1), Vector2(0.2, 0.6)]), from: 0.25, to: 2)
+        let p = Self.expectValid(try a.subtracting(pocket), "pocket on the diagonal")
+        #expect(abs(p.volume - (8 - 0.75 * area)) < 1e-12)
+    }
+
     @Test func degenerateContactIsAClearError() {
         let a = Self.box(Vector3(0, 0, 0), Vector3(10, 10, 10))
         // Flush top faces, a shared face, a corner on a face, identical operands.
