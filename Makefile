@@ -8,7 +8,7 @@ APT_PACKAGES := pkg-config libassimp-dev libminizip-dev prusa-slicer python3 pyt
 PY_PACKAGES := numpy trimesh manifold3d lib3mf
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps apt-deps python-deps build release run test crosscheck fuzz bench gallery clean
+.PHONY: deps apt-deps python-deps build release run test crosscheck fuzz bench gallery docs clean
 
 deps: apt-deps python-deps
 
@@ -61,6 +61,15 @@ gallery: release
 	for item in $$(.build/release/minidesk list | awk '{print $$1}'); do \
 		for view in iso front; do .build/release/minidesk render $$item --view $$view --size 480 --out docs/images/$$item-$$view.png; done; \
 	done
+
+# The parameter reference, docs/parameters.md, generated from the schema (a test keeps it in sync).
+docs: build
+	{ echo "# Parameters"; echo; \
+	  echo "Every parameter of every item, generated from the schema by \`make docs\`."; \
+	  echo "Set them with \`--set key=value\`, a parameter file (\`--params\`) or a preset; see the README."; \
+	  for item in $$(.build/debug/minidesk list | awk 'NF {print $$1}'); do \
+		echo; echo "## \`$$item\`"; echo; .build/debug/minidesk params $$item --markdown; \
+	  done; } > docs/parameters.md
 
 bench: release python-deps
 	swift run -c release minidesk-bench

@@ -2,22 +2,51 @@ import Geometry
 
 /// Every item MiniDesk can make, in listing order.
 public enum Catalogue {
-    public static let items: [DeskItem] = [solid]
+    public static let items: [DeskItem] = [solid, stash, planter, phoneStand, penHolder]
 
     public static func item(named name: String) -> DeskItem? { items.first { $0.name == name } }
 
-    /// The replica. For now its shell and foot; ports, vents, button, light and emblem arrive with
-    /// booleans that resolve touching operands.
-    static let solid = DeskItem(
-        name: "solid",
-        summary: "The replica: a silver shell on a black foot (details to come)",
-        partNames: ["shell", "bottom"],
-        schema: ParameterSchema(specs: CommonParameters.specs, rules: CommonParameters.rules),
-        build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
-            let enclosure = Enclosure(p)
-            return [
-                Part(name: "shell", color: p.text("colors.shell"), mesh: try enclosure.shell(resolution: resolution)),
-                Part(name: "bottom", color: p.text("colors.bottom"), mesh: try enclosure.foot(resolution: resolution)),
-            ]
-        })
+    /// The parts every item can have, in palette order.
+    public static let partNames = ["shell", "bottom", "ports", "light", "emblem"]
+
+    /// An item's schema: the common parameters, then the item's own, then the details', with the
+    /// item's own defaults for shared parameters (such as a smaller emblem beside a pot).
+    static func schema(
+        _ own: [ParameterSpec] = [], rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = [],
+        defaults: [String: ParameterValue] = [:]
+    ) -> ParameterSchema {
+        let specs = (CommonParameters.specs + own + DetailParameters.specs).map { spec in
+            var s = spec
+            if let value = defaults[spec.name] { s.defaultValue = value }
+            return s
+        }
+        return ParameterSchema(specs: specs, rules: CommonParameters.rules + DetailParameters.rules + rules)
+    }
+
+    /// A rule that keeps the emblem 1 mm clear of the openings an item cuts in the top, each given
+    /// by a name for messages and its plan bounds.
+    static func emblemClear(of openings: @escaping @Sendable (ParameterSet) -> [(name: String, min: Vector2, max: Vector2)]) -> @Sendable (ParameterSet) -> [ParameterProblem] {
+        { p in
+            guard p.bool("emblem.enabled"), let outline = try? Emblem.outline(p, resolution: .draft) else { return [] }
+            let b = outline.bounds
+            for o in openings(p) where b.min.x < o.max.x + 1 && b.max.x > o.min.x - 1 && b.min.y < o.max.y + 1 && b.max.y > o.min.y - 1 {
+                return [ParameterProblem("emblem.offsetY", "puts the emblem (x \(fmt(b.min.x)) to \(fmt(b.max.x)), y \(fmt(b.min.y)) to \(fmt(b.max.y)) mm) within 1 mm of the \(o.name); move it with emblem.offsetX and emblem.offsetY, make it smaller with emblem.size, or turn it off with emblem.enabled=false")]
+            }
+            return []
+        }
+    }
+
+    /// A rule that keeps the port pockets `wall - 0.8` mm or less deep, for items with thin walls.
+    static func portsFit(wall name: String) -> @Sendable (ParameterSet) -> [ParameterProblem] {
+        { p in
+            guard p.bool("ports.enabled") else { return [] }
+            let pocket = p.number("ports.depth") + p.number("ports.inlayThickness") + p.number("ports.power.recessDepth")
+            let wall = p.number(name)
+            return pocket > wall - 0.8
+                ? [ParameterProblem(name, "must be at least 0.8 mm more than the deepest port pocket (ports.depth + ports.inlayThickness + ports.power.recessDepth = \(fmt(pocket)) mm), got \(fmt(wall))")]
+                : []
+        }
+    }
+
+    static func fmt(_ v: Double) -> String { CommonParameters.fmt(v) }
 }

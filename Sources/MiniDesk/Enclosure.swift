@@ -1,7 +1,12 @@
+import Foundation
 import Geometry
 
-/// The Mac mini (2024) enclosure's outer form, in millimetres: a rounded shell standing on a round
-/// foot. Origin at the front-left-bottom corner of the bounding box.
+/// The Mac mini (2024) enclosure and its details, in millimetres, as described by the common and
+/// detail parameters. Origin at the front-left-bottom corner of the bounding box, +Y to the rear.
+///
+/// From the desk up: the round black foot (with vent slots round its side), the black cover plate
+/// under the whole shell (with the power button's ring groove), and the silver shell (with ports,
+/// status light and emblem). Every cutter overshoots the face it opens by `overshoot`.
 public struct Enclosure: Hashable, Sendable {
     public var width: Double
     public var depth: Double
@@ -12,9 +17,15 @@ public struct Enclosure: Hashable, Sendable {
     public var bottomFillet: Double
     public var footDiameter: Double
     public var footHeight: Double
+    public var coverInset: Double
+    public var coverThickness: Double
+    let p: ParameterSet
 
-    /// The enclosure described by the common parameters (`body.*`, `foot.*`).
+    /// How far a cutter reaches past the face it opens, and how far unioned solids overlap.
+    public static let overshoot = 0.5
+
     public init(_ p: ParameterSet) {
+        self.p = p
         width = p.number("body.width")
         depth = p.number("body.depth")
         height = p.number("body.height")
@@ -23,19 +34,156 @@ public struct Enclosure: Hashable, Sendable {
         bottomFillet = p.number("body.bottomFillet")
         footDiameter = p.number("foot.diameter")
         footHeight = p.number("foot.height")
+        coverInset = p.number("bottom.coverInset")
+        coverThickness = p.number("bottom.coverThickness")
     }
 
-    /// The aluminium shell: the rounded body from the top of the foot to the top.
-    public func shell(resolution: Resolution) throws(GeometryError) -> Mesh {
+    /// Height of the shell's underside: on top of the foot and the cover.
+    public var shellBottom: Double { footHeight + coverThickness }
+    /// The centre of the plan.
+    public var center: Vector2 { Vector2(width / 2, depth / 2) }
+    /// The power button's centre in plan.
+    public var buttonCenter: Vector2 { Vector2(p.number("button.fromLeft"), depth - p.number("button.fromRear")) }
+
+    /// How far `point` lies inside the cover's outline (negative outside).
+    public func coverOutlineDistance(_ point: Vector2) -> Double {
+        let r = max(cornerRadius - coverInset, 0)
+        let q = Vector2(abs(point.x - center.x) - (width / 2 - coverInset - r), abs(point.y - center.y) - (depth / 2 - coverInset - r))
+        let outside = Vector2(max(q.x, 0), max(q.y, 0)).length + min(max(q.x, q.y), 0) - r
+        return -outside
+    }
+
+    // MARK: - Bodies
+
+    /// The silver shell's solid: the rounded body from the cover to the top.
+    public func shellBody(resolution: Resolution) throws(GeometryError) -> Mesh {
         try Mesh.roundedBox(
-            width: width, depth: depth, height: height - footHeight, cornerRadius: cornerRadius,
+            width: width, depth: depth, height: height - shellBottom, cornerRadius: cornerRadius,
             topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution
-        ).translated(by: Vector3(width / 2, depth / 2, footHeight))
+        ).translated(by: Vector3(center, shellBottom))
     }
 
-    /// The black foot: a disc under the shell, centred, meeting it face to face.
-    public func foot(resolution: Resolution) throws(GeometryError) -> Mesh {
-        try Mesh.cylinder(radius: footDiameter / 2, height: footHeight, resolution: resolution)
-            .translated(by: Vector3(width / 2, depth / 2, 0))
+    /// The black bottom's solid: the foot, reaching into the cover plate above it.
+    public func bottomBody(resolution: Resolution) throws(GeometryError) -> Mesh {
+        let foot = try Mesh.cylinder(radius: footDiameter / 2, height: footHeight + coverThickness / 2, resolution: resolution)
+            .translated(by: Vector3(center, 0))
+        return try foot.union(coverPlate(resolution: resolution))
+    }
+
+    /// The cover plate between the foot and the shell, inset from the shell's outline.
+    public func coverPlate(resolution: Resolution) throws(GeometryError) -> Mesh {
+        let outline = try Shape.roundedRectangle(
+            width: width - 2 * coverInset, height: depth - 2 * coverInset, cornerRadius: max(cornerRadius - coverInset, 0),
+            center: center, resolution: resolution)
+        return try Mesh.extrusion(of: outline, from: footHeight, to: shellBottom)
+    }
+
+    // MARK: - Cutters and inlays
+
+    /// The vent slots round the foot's side wall and the power button's ring groove, cut from the bottom.
+    public func bottomCutters(resolution: Resolution) throws(GeometryError) -> [Mesh] {
+        var cutters = [Mesh]()
+        if p.bool("vents.enabled") {
+            let n = p.count("vents.count"), r = footDiameter / 2, reach = p.number("vents.depth")
+            let bottom = p.number("vents.bottom"), top = p.number("vents.top")
+            let slot = try Mesh.box(
+                size: Vector3(reach + Enclosure.overshoot, p.number("vents.width"), top - bottom),
+                center: Vector3(r - (reach - Enclosure.overshoot) / 2, 0, (top + bottom) / 2))
+            for i in 0..<n {
+                // Half a step round, so no slot is centred on a corner of the foot's polygon.
+                let angle = 360 * (Double(i) + 0.5) / Double(n)
+                cutters.append(slot.rotated(degrees: Vector3(0, 0, angle)).translated(by: Vector3(center, 0)))
+            }
+        }
+        if p.bool("button.enabled") {
+            let r = p.number("button.diameter") / 2
+            let ring = try Shape.arc(
+                innerRadius: r, outerRadius: r + p.number("button.groove"), startAngle: 0, endAngle: 2 * .pi,
+                center: buttonCenter, resolution: resolution)
+            cutters.append(try Mesh.extrusion(of: ring, from: footHeight - Enclosure.overshoot, to: footHeight + p.number("button.depth")))
+        }
+        return cutters
+    }
+
+    /// The enabled ports, with the status light.
+    public var ports: [Port] { PortLayout(p).ports.filter(\.isEnabled) }
+
+    /// A solid drawn in face coordinates (along, up, outward) placed on `face` with its origin at
+    /// `along` and height `z`. Outward 0 is the face itself; negative values reach into the body.
+    public func placed(_ mesh: Mesh, on face: Face, along: Double, z: Double) -> Mesh {
+        switch face {
+        case .front: return mesh.rotated(degrees: Vector3(90, 0, 0)).translated(by: Vector3(along, 0, z))
+        case .rear: return mesh.rotated(degrees: Vector3(90, 0, 180)).translated(by: Vector3(width - along, depth, z))
+        }
+    }
+
+    /// `outline` extruded in face coordinates from `inward` mm inside the face to `outward` mm outside.
+    func prism(_ outline: Shape, inward: Double, outward: Double) throws(GeometryError) -> Mesh {
+        try Mesh.extrusion(of: outline, from: -inward, to: outward)
+    }
+
+    /// The pocket of every port: its opening `ports.depth` deep plus the room for its dark floor.
+    /// The status light is a bore for its light pipe.
+    public func portCutters(resolution: Resolution) throws(GeometryError) -> [Mesh] {
+        let layout = PortLayout(p)
+        let pocket = p.number("ports.depth") + p.number("ports.inlayThickness")
+        let recess = p.number("ports.power.recessDepth")
+        var cutters = [Mesh]()
+        for port in ports {
+            let depth = pocket
+            let outline = try layout.outline(port, resolution: resolution)
+            if port.kind == .powerInlet {
+                cutters.append(placed(try prism(outline, inward: recess, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
+                let inlet = try layout.powerInletOutline(resolution: resolution)
+                cutters.append(placed(try prism(inlet, inward: recess + depth, outward: -recess / 2), on: port.face, along: port.along, z: port.z))
+            } else {
+                cutters.append(placed(try prism(outline, inward: depth, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
+            }
+        }
+        return cutters
+    }
+
+    /// The dark floors of the port pockets, meeting the shell face to face.
+    public func portInlays(resolution: Resolution) throws(GeometryError) -> Mesh {
+        let layout = PortLayout(p)
+        let open = p.number("ports.depth"), thickness = p.number("ports.inlayThickness")
+        var inlays = [Mesh]()
+        for port in ports where port.kind != .statusLight {
+            let (outline, front) = port.kind == .powerInlet
+                ? (try layout.powerInletOutline(resolution: resolution), p.number("ports.power.recessDepth") + open)
+                : (try layout.outline(port, resolution: resolution), open)
+            let floor = try prism(outline, inward: front + thickness, outward: -front)
+            inlays.append(placed(floor, on: port.face, along: port.along, z: port.z))
+        }
+        return Mesh.merged(inlays)
+    }
+
+    /// The status light's pipe, filling its bore and flush with the front; nil when it is off.
+    public func lightPipe(resolution: Resolution) throws(GeometryError) -> Mesh? {
+        guard let light = ports.first(where: { $0.kind == .statusLight }) else { return nil }
+        let outline = try PortLayout(p).outline(light, resolution: resolution)
+        let pipe = try prism(outline, inward: p.number("ports.depth") + p.number("ports.inlayThickness"), outward: 0)
+        return placed(pipe, on: light.face, along: light.along, z: light.z)
+    }
+
+    /// The emblem's outline on the top, or nil when it is off. Parameters were validated, so a
+    /// failure here is a file that changed since.
+    func emblemOutline(resolution: Resolution) throws(GeometryError) -> Shape? {
+        guard p.bool("emblem.enabled") else { return nil }
+        do { return try Emblem.outline(p, resolution: resolution) } catch { throw .invalidShape("emblem.svg: \(error.description)") }
+    }
+
+    /// The emblem's pocket in the top, `emblem.depth` deep.
+    public func emblemPocket(resolution: Resolution) throws(GeometryError) -> Mesh? {
+        guard let outline = try emblemOutline(resolution: resolution) else { return nil }
+        let depth = p.number("emblem.depth")
+        return try Mesh.extrusion(of: outline, from: height - depth, to: height + Enclosure.overshoot)
+    }
+
+    /// The emblem inlay, filling its pocket flush with the top.
+    public func emblemInlay(resolution: Resolution) throws(GeometryError) -> Mesh? {
+        guard let outline = try emblemOutline(resolution: resolution) else { return nil }
+        let depth = p.number("emblem.depth")
+        return try Mesh.extrusion(of: outline, from: height - depth, to: height)
     }
 }

@@ -1,32 +1,184 @@
+import Foundation
 import Geometry
 import Testing
 @testable import MiniDesk
 
-/// Every catalogue item builds into valid, disjoint parts of the documented size.
+/// Every catalogue item builds into valid parts that fill the enclosure without overlapping, with the
+/// details where the parameters put them.
 @Suite struct CatalogueTests {
-    @Test(arguments: Catalogue.items.map(\.name))
-    func itemBuildsValidDisjointParts(name: String) throws {
+    static let names = Catalogue.items.map(\.name)
+
+    static func build(_ name: String, _ values: [String: ParameterValue] = [:]) throws -> (item: DeskItem, parts: [Part], p: ParameterSet) {
         let item = try #require(Catalogue.item(named: name))
-        let (parts, warnings) = try item.parts(resolution: .draft)
+        let (parts, warnings) = try item.parts(ParameterSet(values), resolution: .draft)
         #expect(warnings.isEmpty)
+        return (item, parts, item.schema.defaults.overriding(with: ParameterSet(values)))
+    }
+
+    @Test(arguments: names)
+    func itemBuildsValidParts(name: String) throws {
+        let (item, parts, _) = try CatalogueTests.build(name)
         #expect(parts.map(\.name) == item.partNames)
         var all = Bounds.empty
         for part in parts {
             let report = part.mesh.report()
             #expect(report.isValid, "\(name)-\(part.name): \(report.problems)")
+            #expect(report.selfIntersections == 0)
             #expect(part.color.count == 7 && part.color.hasPrefix("#"))
             all.formUnion(report.bounds)
         }
-        #expect(all.min == Vector3(0, 0, 0))
-        #expect(all.max == Vector3(127, 127, 50))
+        if name == "stash" {
+            // The base's cover is inset by 1 mm; the lid lies upside down beside the base.
+            #expect(all.min == Vector3(1, 0, 0))
+            #expect(all.max == Vector3(2 * 127 + 10, 127, 50 - 6.5 - 1.2))
+        } else {
+            #expect(all.min == Vector3(0, 0, 0), "every item stands on the bed at the origin")
+            #expect(all.max == Vector3(127, 127, 50))
+        }
     }
 
-    @Test func shellSitsOnTheFootFaceToFace() throws {
-        let e = Enclosure(Catalogue.item(named: "solid")!.schema.defaults)
-        let shell = try e.shell(resolution: .draft).report()
-        let foot = try e.foot(resolution: .draft).report()
-        #expect(shell.bounds.min.z == e.footHeight && foot.bounds.max.z == e.footHeight)
-        // An inscribed polygon: no wider than the foot, and within two chord deviations of it.
-        #expect(foot.bounds.size.y <= e.footDiameter && foot.bounds.size.y > e.footDiameter - 2 * Resolution.draft.maxChordDeviation)
+    /// Jittered grid points: none lies inside two parts, and the body's core is filled.
+    @Test(arguments: names)
+    func partsDoNotOverlap(name: String) throws {
+        let (_, parts, _) = try CatalogueTests.build(name)
+        var rng = SeededRandom(seed: 3)
+        var all = Bounds.empty
+        for part in parts { all.formUnion(part.mesh.bounds) }
+        var inside = 0
+        for _ in 0..<400 {
+            let p = Vector3(
+                Double.random(in: all.min.x...all.max.x, using: &rng),
+                Double.random(in: all.min.y...all.max.y, using: &rng),
+                Double.random(in: all.min.z...all.max.z, using: &rng))
+            let owners = parts.filter { $0.mesh.contains(p) }.map(\.name)
+            #expect(owners.count <= 1, "\(p) lies in \(owners)")
+            inside += owners.isEmpty ? 0 : 1
+        }
+        #expect(inside > 40)
+    }
+
+    /// Volume oracle: the solid's shell, inlays, light and emblem fill the rounded body exactly, less
+    /// the open front part of each port (and the power inlet's round recess).
+    @Test func solidPartsFillTheBodyLessThePortOpenings() throws {
+        let (_, parts, p) = try CatalogueTests.build("solid")
+        let e = Enclosure(p)
+        let body = try e.shellBody(resolution: .draft).report().volume
+        let layout = PortLayout(p)
+        var openings = 0.0
+        for port in e.ports where port.kind != .statusLight {
+            let area = try layout.outline(port, resolution: .draft).area
+            if port.kind == .powerInlet {
+                openings += area * p.number("ports.power.recessDepth") + (try layout.powerInletOutline(resolution: .draft).area) * p.number("ports.depth")
+            } else {
+                openings += area * p.number("ports.depth")
+            }
+        }
+        let filled = parts.filter { $0.name != "bottom" }.map { $0.mesh.report().volume }.reduce(0, +)
+        #expect(abs(filled - (body - openings)) < 1e-6 * body, "\(filled) vs \(body - openings)")
+        // The bottom: the foot and cover, less the vent slots and the button's ring groove.
+        let bottom = parts.first { $0.name == "bottom" }!.mesh.report()
+        let footAndCover = try e.bottomBody(resolution: .draft).report().volume
+        let vents = Double(p.count("vents.count")) * p.number("vents.width") * (p.number("vents.top") - p.number("vents.bottom")) * p.number("vents.depth")
+        let groove = try Shape.arc(innerRadius: 4, outerRadius: 4.5, startAngle: 0, endAngle: 2 * .pi, resolution: .draft).area * p.number("button.depth")
+        // The slots cut a chord-faceted wall, so their depth differs by less than the chord deviation.
+        let slack = Double(p.count("vents.count")) * p.number("vents.width") * 4.5 * Resolution.draft.maxChordDeviation
+        #expect(abs(bottom.volume - (footAndCover - vents - groove)) < slack)
+    }
+
+    @Test func plantersPotAndDrainsAreOpen() throws {
+        for shape in ["square", "round"] {
+            let (_, parts, p) = try CatalogueTests.build("planter", ["planter.shape": .text(shape)])
+            let e = Enclosure(p)
+            let shell = parts.first { $0.name == "shell" }!.mesh, bottom = parts.first { $0.name == "bottom" }!.mesh
+            let potBottom = e.height - p.number("planter.depth")
+            #expect(!shell.contains(Vector3(e.center, potBottom + 1)) && shell.contains(Vector3(e.center.x + 20, e.center.y + 20, potBottom - 0.5)))
+            for c in Catalogue.drainCenters(p) {
+                #expect(!shell.contains(Vector3(c, (potBottom + e.shellBottom) / 2)), "drain hole at \(c)")
+                #expect(!bottom.contains(Vector3(c, e.footHeight)), "reservoir under the hole at \(c)")
+            }
+            #expect(bottom.contains(Vector3(e.center, p.number("planter.reservoir.floor") / 2)), "the reservoir has a floor")
+        }
+    }
+
+    @Test func phoneStandTunnelRunsFromTheEthernetPortToTheSlot() throws {
+        let (_, parts, p) = try CatalogueTests.build("phone-stand")
+        let e = Enclosure(p), slot = PhoneSlot(p)
+        let entry = Vector3(e.width - p.number("ports.rear.ethernet"), e.depth - 0.2, p.number("ports.z"))
+        let turn = Vector3(entry.x, slot.floorCenter.y + 20, entry.z)
+        let exit = slot.floorCenter + slot.along * 2
+        // Along the straight runs, clear of the bend: no material anywhere on the centre line.
+        for (a, b) in [(entry, turn - (turn - entry).normalized * 12), (turn + (exit - turn).normalized * 12, exit)] {
+            for i in 0...20 {
+                let q = a + (b - a) * (Double(i) / 20)
+                #expect(parts.allSatisfy { !$0.mesh.contains(q) }, "material in the tunnel at \(q)")
+            }
+        }
+        // The slot is open along its length, and the phone leans at the set angle.
+        for x in stride(from: e.center.x - 45, through: e.center.x + 45, by: 15) {
+            let q = slot.floorCenter + slot.along * 5 + Vector3(x - e.center.x, 0, 0)
+            #expect(parts.allSatisfy { !$0.mesh.contains(q) })
+        }
+        #expect(abs(atan2(slot.along.z, slot.along.y) * 180 / .pi - 70) < 1e-9)
+    }
+
+    @Test func penHolderBoresAndWellAreOpen() throws {
+        let (_, parts, p) = try CatalogueTests.build("pen-holder")
+        let shell = parts.first { $0.name == "shell" }!.mesh
+        let z = p.number("body.height") - p.number("pen.depth") + 1
+        #expect(Catalogue.boreCenters(p).count == 9)
+        for c in Catalogue.boreCenters(p) { #expect(!shell.contains(Vector3(c, z)), "bore at \(c)") }
+        let (_, well, wp) = try CatalogueTests.build("pen-holder", ["pen.layout": .text("well")])
+        let wellShell = well.first { $0.name == "shell" }!.mesh
+        let c = Catalogue.penCenter(wp)
+        #expect(!wellShell.contains(Vector3(c.x + 40, c.y + 25, z)) && wellShell.contains(Vector3(c.x + 46, c.y, z)))
+    }
+
+    /// The stash's lid, turned back over its base, clears the tray all round and rests on the cover.
+    @Test func stashLidFitsOverTheTray() throws {
+        let (_, parts, p) = try CatalogueTests.build("stash", ["stash.dividers.rows": .number(2), "stash.dividers.columns": .number(3)])
+        let e = Enclosure(p)
+        let turn = Transform.rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(e.width + 10, e.depth, e.height)))
+        let lid = parts.first { $0.name == "shell" }!.mesh.transformed(by: turn.inverted!)
+        let base = parts.first { $0.name == "bottom" }!.mesh
+        #expect(abs(lid.bounds.min.z - e.shellBottom) < 1e-12 && base.bounds.max.z == e.shellBottom + p.number("stash.trayHeight"))
+        var rng = SeededRandom(seed: 5)
+        var trayPoints = 0
+        for _ in 0..<600 {
+            let q = Vector3(Double.random(in: 0...e.width, using: &rng), Double.random(in: 0...e.depth, using: &rng), Double.random(in: e.shellBottom...e.height, using: &rng))
+            let inBase = base.contains(q), inLid = lid.contains(q)
+            #expect(!(inBase && inLid), "lid and tray collide at \(q)")
+            trayPoints += inBase ? 1 : 0
+        }
+        #expect(trayPoints > 5)
+        // Dividers: 2 rows x 3 columns, so a wall runs across the middle front to back at a third.
+        let x = e.center.x - (e.width - 2 * (p.number("stash.wall") + p.number("fit.clearance")) - 2 * p.number("stash.trayWall")) / 6
+        #expect(base.contains(Vector3(x, e.center.y - 20, e.shellBottom + 5)) && base.contains(Vector3(e.center.x - 5, e.center.y, e.shellBottom + 5)))
+    }
+
+    /// Random parameter sets that pass validation always build valid parts: never a kernel refusal.
+    @Test(arguments: names)
+    func randomValidParametersBuild(name: String) throws {
+        let item = try #require(Catalogue.item(named: name))
+        var rng = SeededRandom(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
+        let numeric = item.schema.specs.filter { [.length, .angle, .count].contains($0.kind) }
+        var built = 0
+        for _ in 0..<200 where built < 4 {
+            var set = ParameterSet()
+            for spec in numeric.shuffled(using: &rng).prefix(Int.random(in: 1...10, using: &rng)) {
+                guard case .number(let v) = spec.defaultValue else { continue }
+                var x = v * Double.random(in: 0.6...1.4, using: &rng)
+                if spec.kind == .count { x = x.rounded() }
+                set[spec.name] = .number(min(max(x, spec.min ?? x), spec.max ?? x))
+            }
+            for spec in item.schema.specs where spec.kind == .choice { set[spec.name] = .text(spec.choices.randomElement(using: &rng)!) }
+            guard item.schema.validate(set).allSatisfy(\.isWarning) else { continue }
+            built += 1
+            let (parts, _) = try item.parts(set, resolution: .draft)
+            for part in parts {
+                let r = part.mesh.report(checkSelfIntersections: false)
+                #expect(r.isValid, "\(name)-\(part.name) with \(set.values): \(r.problems)")
+            }
+        }
+        #expect(built == 4)
     }
 }

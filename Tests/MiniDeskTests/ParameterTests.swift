@@ -106,12 +106,16 @@ import Testing
             let r = Double.random(in: 0...(min(w, d) / 2), using: &rng)
             let foot = Double.random(in: 1...(h / 2), using: &rng)
             let limit = min(r > 0 ? r : 20, 20, (h - foot) / 2)
-            let values = Self.set([
+            let footDiameter = Double.random(in: 10...max(10, min(w, d) - 2 * limit), using: &rng)
+            // The details have their own tests; here they follow the body or stay off.
+            var values = Self.set([
                 "body.width": w, "body.depth": d, "body.height": h, "body.cornerRadius": r, "foot.height": foot,
+                "vents.bottom": foot * 0.2, "vents.top": foot * 0.8, "vents.depth": footDiameter / 8, "vents.count": 20,
                 "body.topFillet": Double.random(in: 0...limit, using: &rng), "body.bottomFillet": Double.random(in: 0...limit, using: &rng),
-                "foot.diameter": Double.random(in: 10...max(10, min(w, d) - 2 * limit), using: &rng),
+                "foot.diameter": footDiameter,
                 "scale": Double.random(in: 0.25...2, using: &rng),
             ])
+            for detail in ["ports", "light", "button", "emblem"] { values["\(detail).enabled"] = .bool(false) }
             guard Self.schema.validate(values).allSatisfy(\.isWarning) else { continue }
             let (parts, _) = try item.parts(values, resolution: .draft)
             built += 1

@@ -70,10 +70,10 @@ import Testing
 
     @Test func exportWritesEveryPartAndReportsJSON() throws {
         let folder = NSTemporaryDirectory() + "minidesk-cli-\(UUID().uuidString)"
-        let r = try Self.run(["export", "--all", "--out", folder, "--resolution", "draft", "--json"])
+        let r = try Self.run(["export", "solid", "planter", "--out", folder, "--resolution", "draft", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let files = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(files.count == 2)
+        #expect(files.count == 10)
         for f in files {
             let path = try #require(f["path"] as? String)
             #expect(FileManager.default.fileExists(atPath: path))
@@ -150,23 +150,25 @@ import Testing
         #expect(unknown.status == 2 && unknown.stderr.contains("unknown item `sold`, did you mean `solid`?"))
     }
 
-    @Test func theReadmeTableIsGeneratedFromTheSchema() throws {
-        let table = try CommandLineTests.run(["params", "solid", "--markdown"]).stdout
+    @Test func theParameterReferenceIsGeneratedFromTheSchema() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains(table), "regenerate the README's table with: minidesk params solid --markdown")
+        let reference = try String(contentsOf: root.appendingPathComponent("docs/parameters.md"), encoding: .utf8)
+        for item in ["solid", "stash", "planter", "phone-stand", "pen-holder"] {
+            let table = try CommandLineTests.run(["params", item, "--markdown"]).stdout
+            #expect(reference.contains("## `\(item)`\n\n" + table), "regenerate docs/parameters.md with: make docs")
+        }
     }
 
     @Test func exportTakesParametersInOrder() throws {
         let folder = NSTemporaryDirectory() + "minidesk-params-\(UUID().uuidString)"
         let file = folder + ".json"
-        FileManager.default.createFile(atPath: file, contents: Data(#"{"parameterSets": {"a": {"body.width": 115, "body.depth": 115}, "b": {"body.width": 118}}}"#.utf8))
-        let r = try CommandLineTests.run(["export", "solid", "--params", file, "--set-name", "a", "--set", "body.width=120mm",
+        FileManager.default.createFile(atPath: file, contents: Data(#"{"parameterSets": {"a": {"body.width": 122, "body.depth": 117, "ports.front.jack": 100}, "b": {"body.width": 118}}}"#.utf8))
+        let r = try CommandLineTests.run(["export", "solid", "--params", file, "--set-name", "a", "--set", "body.width=127mm",
                                           "--resolution", "draft", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let entries = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(entries.count == 2)
-        // The file sets 115 x 115; --set overrides the width to 120, so the shell grows by about 120/115.
+        #expect(entries.count == 5)
+        // The file sets 122 x 117; --set overrides the width to 127, so the shell grows by about 127/122.
         let narrow = try CommandLineTests.run(["export", "solid", "--params", file, "--set-name", "a", "--resolution", "draft", "--out", folder, "--json"])
         let v1 = (entries.first { $0["part"] as? String == "shell" }?["volume"] as? Double) ?? 0
         let v2 = ((try JSONSerialization.jsonObject(with: Data(narrow.stdout.utf8)) as? [[String: Any]])?.first { $0["part"] as? String == "shell" }?["volume"] as? Double) ?? 0
@@ -204,8 +206,9 @@ import Testing
         let three = try CommandLineTests.run(["check", folder + "/solid.3mf", "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(three.stdout.utf8)) as? [String: Any] ?? [:]
         let parts = report["parts"] as? [[String: Any]] ?? []
-        #expect(three.status == 0 && report["valid"] as? Bool == true && parts.count == 2)
-        #expect(parts.allSatisfy { $0["valid"] as? Bool == true && $0["shells"] as? Int == 1 })
+        #expect(three.status == 0 && report["valid"] as? Bool == true && parts.count == 5)
+        #expect(parts.allSatisfy { $0["valid"] as? Bool == true })
+        #expect(parts.map { $0["shells"] as? Int ?? 0 } == [1, 1, 9, 1, 1], "the ports part holds one inlay per port")
         // A binary STL is a triangle soup: its corners are joined before checking.
         let stl = try CommandLineTests.run(["check", folder + "/solid-shell.stl"])
         #expect(stl.status == 0 && stl.stdout.contains(": valid, ") && stl.stdout.contains(" triangles, 1 shell, "))
@@ -318,16 +321,16 @@ import Testing
 @Suite struct BatchExportTests {
     @Test func severalFormatsAtOnceWithProgressAndSummary() throws {
         let folder = NSTemporaryDirectory() + "minidesk-batch-\(UUID().uuidString)"
-        let r = try CommandLineTests.run(["export", "--all", "--format", "3mf,stl,ply", "--jobs", "2", "--resolution", "draft", "--out", folder])
+        let r = try CommandLineTests.run(["export", "solid", "pen-holder", "--format", "3mf,stl,ply", "--jobs", "2", "--resolution", "draft", "--out", folder])
         #expect(r.status == 0, "\(r.stderr)")
         for name in ["solid.3mf", "solid-shell.stl", "solid-bottom.stl", "solid-shell.ply", "solid-bottom.ply"] {
             #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)")
             #expect(r.stdout.contains(folder + "/" + name + "  "), "a progress line for \(name)")
         }
-        #expect(r.stdout.contains("item          files  triangles  seconds  result") && r.stdout.contains("solid         5 "))
-        let json = try CommandLineTests.run(["export", "--all", "--format", "3mf,stl", "--resolution", "draft", "--out", folder, "--json"])
+        #expect(r.stdout.contains("item          files  triangles  seconds  result") && r.stdout.contains("solid         11 ") && r.stdout.contains("pen-holder    11 "))
+        let json = try CommandLineTests.run(["export", "solid", "--format", "3mf,stl", "--resolution", "draft", "--out", folder, "--json"])
         let manifest = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(manifest.count == 3 && manifest.allSatisfy { ($0["seconds"] as? Double ?? -1) >= 0 && $0["path"] is String })
+        #expect(manifest.count == 6 && manifest.allSatisfy { ($0["seconds"] as? Double ?? -1) >= 0 && $0["path"] is String })
     }
 
     @Test func dryRunWritesNothingAndJobsAreChecked() throws {

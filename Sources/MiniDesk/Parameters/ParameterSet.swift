@@ -15,6 +15,13 @@ public struct ParameterSet: Hashable, Sendable {
         return n
     }
 
+    public func bool(_ name: String) -> Bool {
+        guard case .bool(let b)? = values[name] else { preconditionFailure("parameter \(name) is not a switch") }
+        return b
+    }
+
+    public func count(_ name: String) -> Int { Int(number(name)) }
+
     public func text(_ name: String) -> String {
         guard case .text(let s)? = values[name] else { preconditionFailure("parameter \(name) is not text") }
         return s

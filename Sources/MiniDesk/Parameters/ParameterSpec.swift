@@ -48,6 +48,26 @@ public struct ParameterSpec: Sendable {
         ParameterSpec(name: name, kind: .number, defaultValue: .number(value), min: range.lowerBound, max: range.upperBound, summary: summary)
     }
 
+    public static func angle(_ name: String, _ value: Double, _ range: ClosedRange<Double>, _ summary: String) -> ParameterSpec {
+        ParameterSpec(name: name, kind: .angle, defaultValue: .number(value), min: range.lowerBound, max: range.upperBound, summary: summary)
+    }
+
+    public static func count(_ name: String, _ value: Int, _ range: ClosedRange<Int>, _ summary: String) -> ParameterSpec {
+        ParameterSpec(name: name, kind: .count, defaultValue: .number(Double(value)), min: Double(range.lowerBound), max: Double(range.upperBound), summary: summary)
+    }
+
+    public static func bool(_ name: String, _ value: Bool, _ summary: String) -> ParameterSpec {
+        ParameterSpec(name: name, kind: .bool, defaultValue: .bool(value), min: nil, max: nil, summary: summary)
+    }
+
+    public static func choice(_ name: String, _ value: String, _ choices: [String], _ summary: String) -> ParameterSpec {
+        ParameterSpec(name: name, kind: .choice, defaultValue: .text(value), min: nil, max: nil, choices: choices, summary: summary)
+    }
+
+    public static func text(_ name: String, _ value: String, _ summary: String) -> ParameterSpec {
+        ParameterSpec(name: name, kind: .text, defaultValue: .text(value), min: nil, max: nil, summary: summary)
+    }
+
     public static func color(_ name: String, _ value: String, _ summary: String) -> ParameterSpec {
         ParameterSpec(name: name, kind: .color, defaultValue: .text(value), min: nil, max: nil, summary: summary)
     }

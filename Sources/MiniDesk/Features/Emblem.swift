@@ -1,0 +1,81 @@
+import Foundation
+import Geometry
+
+/// The emblem on the top: a replaceable shape from SVG path data. The default is a four-pointed
+/// sparkle of our own; see `macmini-geometry.md` §8b for why no real logo ships.
+public enum Emblem {
+    /// The default emblem's path data: a sparkle with concave sides, 20 units across.
+    public static let defaultPath = "M0 -10Q1.6 -1.6 10 0Q1.6 1.6 0 10Q-1.6 1.6 -10 0Q-1.6 -1.6 0 -10Z"
+
+    /// Where named emblem files live, relative to the working folder.
+    public static let folder = "Models/emblems"
+
+    /// The path data `emblem.svg` stands for: path data as written, or the `d` attributes of a file
+    /// named by its path or by its name in `Models/emblems/` (with or without `.svg`).
+    public static func pathData(_ value: String) throws(EmblemError) -> String {
+        let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let first = text.first, "MmLlHhVvCcSsQqTtAaZz".contains(first) && !text.contains("/") && !text.hasSuffix(".svg") && text.contains(where: \.isNumber) {
+            return text
+        }
+        let candidates = [text, "\(folder)/\(text)", "\(folder)/\(text).svg"]
+        guard let file = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) && !isFolder($0) }),
+              let data = FileManager.default.contents(atPath: file), let content = String(data: data, encoding: .utf8)
+        else {
+            throw EmblemError("is neither SVG path data nor a readable file (looked for \(candidates.dropFirst().map { "`\($0)`" }.joined(separator: " and "))), got \"\(value)\"")
+        }
+        guard content.contains("<") else { return content }
+        let paths = pathAttributes(in: content)
+        guard !paths.isEmpty else { throw EmblemError("file `\(file)` has no <path d=\"...\"> element") }
+        return paths.joined(separator: " ")
+    }
+
+    /// The emblem's outline on the top, in plan coordinates (x right, y to the rear): scaled so that
+    /// its larger side is `emblem.size`, rotated, and centred on the top's centre plus the offsets.
+    /// SVG's y axis points down, so the path's top faces the rear.
+    public static func outline(_ p: ParameterSet, resolution: Resolution) throws(EmblemError) -> Shape {
+        let data = try pathData(p.text("emblem.svg"))
+        let raw: Shape
+        do { raw = try Shape(svgPath: data, resolution: resolution) } catch { throw EmblemError(String(describing: error)) }
+        guard !raw.isEmpty else { throw EmblemError("encloses no area") }
+        let b = raw.bounds
+        let side = max(b.max.x - b.min.x, b.max.y - b.min.y)
+        let centre = (b.min + b.max) * 0.5
+        let e = Enclosure(p)
+        let target = Vector2(e.width / 2 + p.number("emblem.offsetX"), e.depth / 2 + p.number("emblem.offsetY"))
+        return raw.translated(by: centre * -1)
+            .scaled(by: Vector2(1, -1) * (p.number("emblem.size") / side))
+            .rotated(by: p.number("emblem.rotation") * .pi / 180)
+            .translated(by: target)
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
+    }
+
+    /// The values of every ` d="..."` attribute of a `<path>` element.
+    static func pathAttributes(in svg: String) -> [String] {
+        var result = [String]()
+        var rest = Substring(svg)
+        while let start = rest.range(of: "<path") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: ">") else { break }
+            let element = rest[..<end]
+            for quote in ["\"", "'"] {
+                if let d = element.range(of: " d=\(quote)") ?? element.range(of: "\nd=\(quote)") ?? element.range(of: "\td=\(quote)"),
+                   let close = element[d.upperBound...].firstIndex(of: Character(quote)) {
+                    result.append(String(element[d.upperBound..<close]))
+                    break
+                }
+            }
+            rest = rest[end...]
+        }
+        return result
+    }
+}
+
+/// Why `emblem.svg` could not be used.
+public struct EmblemError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,122 @@
+import Geometry
+
+/// A vertical face of the enclosure that carries openings.
+public enum Face: String, Sendable {
+    case front, rear
+}
+
+/// The kinds of opening on the front and rear faces.
+public enum PortKind: Sendable {
+    case usbC, headphoneJack, statusLight, hdmi, ethernet, powerInlet
+}
+
+/// One opening on a face: its kind, the parameter that places it, and where it is. `along` runs from
+/// the face's left edge as seen from outside (so from the right edge of the front view on the rear
+/// face); `z` is the height of its centre line above the desk.
+public struct Port: Sendable {
+    public var kind: PortKind
+    public var face: Face
+    /// The parameter holding `along`.
+    public var parameter: String
+    public var along: Double
+    public var z: Double
+    public var isEnabled: Bool
+
+    /// A name for messages: "Ethernet port".
+    public var title: String {
+        switch kind {
+        case .usbC: return face == .rear ? "Thunderbolt port" : "USB-C port"
+        case .headphoneJack: return "headphone jack"
+        case .statusLight: return "status light"
+        case .hdmi: return "HDMI port"
+        case .ethernet: return "Ethernet port"
+        case .powerInlet: return "power inlet"
+        }
+    }
+}
+
+/// Every opening of the enclosure, read from the parameters, with the opening outlines.
+public struct PortLayout: Sendable {
+    public var ports: [Port]
+    let p: ParameterSet
+
+    public init(_ p: ParameterSet) {
+        self.p = p
+        let z = p.number("ports.z"), on = p.bool("ports.enabled")
+        func port(_ kind: PortKind, _ face: Face, _ parameter: String, enabled: Bool = on) -> Port {
+            Port(kind: kind, face: face, parameter: parameter, along: p.number(parameter), z: z, isEnabled: enabled)
+        }
+        ports = [
+            port(.usbC, .front, "ports.front.usbc1"),
+            port(.usbC, .front, "ports.front.usbc2"),
+            port(.statusLight, .front, "light.x", enabled: p.bool("light.enabled")),
+            port(.headphoneJack, .front, "ports.front.jack"),
+            port(.powerInlet, .rear, "ports.rear.power"),
+            port(.ethernet, .rear, "ports.rear.ethernet"),
+            port(.hdmi, .rear, "ports.rear.hdmi"),
+            port(.usbC, .rear, "ports.rear.thunderbolt1"),
+            port(.usbC, .rear, "ports.rear.thunderbolt2"),
+            port(.usbC, .rear, "ports.rear.thunderbolt3"),
+        ]
+    }
+
+    /// The flat part of the front and rear faces, in (along, z): between the plan corners and the fillets.
+    public var flatFace: (min: Vector2, max: Vector2) {
+        let e = Enclosure(p)
+        return (Vector2(e.cornerRadius, e.shellBottom + e.bottomFillet), Vector2(e.width - e.cornerRadius, e.height - e.topFillet))
+    }
+
+    /// The opening's outline in face coordinates (along, up), centred on the port's centre line.
+    /// The Ethernet latch slot sits above the centre line.
+    public func outline(_ port: Port, resolution: Resolution) throws(GeometryError) -> Shape {
+        switch port.kind {
+        case .usbC:
+            return try .stadium(length: p.number("ports.usbc.width"), width: p.number("ports.usbc.height"), resolution: resolution)
+        case .headphoneJack:
+            return try .circle(radius: p.number("ports.jack.diameter") / 2, resolution: resolution)
+        case .statusLight:
+            return try .circle(radius: p.number("light.diameter") / 2, resolution: resolution)
+        case .hdmi:
+            let w = p.number("ports.hdmi.width") / 2, b = p.number("ports.hdmi.bottomWidth") / 2, h = p.number("ports.hdmi.height") / 2
+            let chamfer = w - b
+            return try .polygon([
+                Vector2(-b, -h), Vector2(b, -h), Vector2(w, -h + chamfer), Vector2(w, h), Vector2(-w, h), Vector2(-w, -h + chamfer),
+            ])
+        case .ethernet:
+            let w = p.number("ports.ethernet.width") / 2, h = p.number("ports.ethernet.height") / 2
+            let l = p.number("ports.ethernet.latchWidth") / 2, top = h + p.number("ports.ethernet.latchHeight")
+            return try .polygon([
+                Vector2(-w, -h), Vector2(w, -h), Vector2(w, h), Vector2(l, h), Vector2(l, top), Vector2(-l, top), Vector2(-l, h), Vector2(-w, h),
+            ])
+        case .powerInlet:
+            return try .circle(radius: p.number("ports.power.recessDiameter") / 2, resolution: resolution)
+        }
+    }
+
+    /// The figure-8 outline of the power inlet: two overlapping circles `ports.power.height` across,
+    /// spanning `ports.power.width`.
+    public func powerInletOutline(resolution: Resolution) throws(GeometryError) -> Shape {
+        let w = p.number("ports.power.width"), h = p.number("ports.power.height")
+        let offset = (w - h) / 2
+        guard offset > 0 else { return try .circle(radius: h / 2, resolution: resolution) }
+        var lobes = [Contour]()
+        for x in [-offset, offset] {
+            lobes += try Shape.circle(radius: h / 2, center: Vector2(x, 0), resolution: resolution).polygons.map(\.outer)
+        }
+        return try Shape(contours: lobes)
+    }
+}
+
+extension Port {
+    /// The opening's width (along the face) and height, for layout checks.
+    public func size(_ p: ParameterSet) -> (width: Double, height: Double) {
+        switch kind {
+        case .usbC: return (p.number("ports.usbc.width"), p.number("ports.usbc.height"))
+        case .headphoneJack: return (p.number("ports.jack.diameter"), p.number("ports.jack.diameter"))
+        case .statusLight: return (p.number("light.diameter"), p.number("light.diameter"))
+        case .hdmi: return (p.number("ports.hdmi.width"), p.number("ports.hdmi.height"))
+        case .ethernet: return (p.number("ports.ethernet.width"), p.number("ports.ethernet.height") + 2 * p.number("ports.ethernet.latchHeight"))
+        case .powerInlet: return (p.number("ports.power.recessDiameter"), p.number("ports.power.recessDiameter"))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Geometry
+
+extension Catalogue {
+    /// A pot for a small plant, open at the top, with drain holes into a reservoir hidden in the foot.
+    static let planter = DeskItem(
+        name: "planter",
+        summary: "A pot for a small plant, with drain holes into a water reservoir hidden in the foot",
+        partNames: partNames,
+        schema: schema(
+            [
+                .choice("planter.shape", "square", ["square", "round"], "Plan shape of the pot"),
+                .length("planter.size", 100, 10...290, "Width of the pot's opening (its diameter when round)"),
+                .length("planter.cornerRadius", 14, 0...145, "Corner radius of a square pot"),
+                .length("planter.depth", 36, 5...190, "Depth of the pot from the top"),
+                .length("planter.rim", 8, 2...60, "Least width of shell left round the pot"),
+                .bool("planter.drain.enabled", true, "Drain holes into a reservoir hidden in the foot"),
+                .count("planter.drain.holes", 5, 1...24, "Number of drain holes"),
+                .length("planter.drain.diameter", 4, 1...20, "Diameter of each drain hole"),
+                .length("planter.reservoir.floor", 1.2, 0.6...10, "Thickness of the reservoir's floor"),
+            ],
+            rules: [planterRule, emblemClear { p in [("pot", potBounds(p).min, potBounds(p).max)] }],
+            defaults: ["emblem.size": .number(8), "emblem.offsetY": .number(-55.5)]),
+        build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
+            let e = Enclosure(p)
+            var features = ItemFeatures()
+            let potBottom = e.height - p.number("planter.depth")
+            let size = p.number("planter.size")
+            let pot: Mesh
+            if p.text("planter.shape") == "round" {
+                pot = try Mesh.cylinder(radius: size / 2, height: p.number("planter.depth") + Enclosure.overshoot, resolution: resolution)
+                    .translated(by: Vector3(e.center, potBottom))
+            } else {
+                let outline = try Shape.roundedRectangle(
+                    width: size, height: size, cornerRadius: min(p.number("planter.cornerRadius"), size / 2), center: e.center, resolution: resolution)
+                pot = try Mesh.extrusion(of: outline, from: potBottom, to: e.height + Enclosure.overshoot)
+            }
+            features.shellCutters = [pot]
+            if p.bool("planter.drain.enabled") {
+                let reservoir = reservoirRadius(p)
+                let floor = p.number("planter.reservoir.floor")
+                features.bottomCutters = [
+                    try Mesh.cylinder(radius: reservoir, height: e.shellBottom + Enclosure.overshoot - floor, resolution: resolution)
+                        .translated(by: Vector3(e.center, floor)),
+                ]
+                let hole = try Mesh.cylinder(
+                    radius: p.number("planter.drain.diameter") / 2, height: potBottom - e.shellBottom + 2 * Enclosure.overshoot, resolution: resolution)
+                for c in drainCenters(p) {
+                    features.shellCutters.append(hole.translated(by: Vector3(c, e.shellBottom - Enclosure.overshoot)))
+                }
+            }
+            return try e.parts(features, resolution: resolution)
+        })
+
+    /// The pot's plan bounds.
+    static func potBounds(_ p: ParameterSet) -> (min: Vector2, max: Vector2) {
+        let c = Enclosure(p).center, h = p.number("planter.size") / 2
+        return (c - Vector2(h, h), c + Vector2(h, h))
+    }
+
+    /// The reservoir's radius: inside the foot, clear of the vent slots' inner ends by 1.2 mm.
+    static func reservoirRadius(_ p: ParameterSet) -> Double {
+        p.number("foot.diameter") / 2 - (p.bool("vents.enabled") ? p.number("vents.depth") : 0) - 1.2
+    }
+
+    /// The drain holes' centres: one in the middle, the rest on a ring round it.
+    static func drainCenters(_ p: ParameterSet) -> [Vector2] {
+        let c = Enclosure(p).center, n = p.count("planter.drain.holes")
+        let ring = min(reservoirRadius(p), p.number("planter.size") / 2) / 2
+        // A quarter step round, so no hole lines up with the corners of the pot or the foot.
+        return [c] + (0..<(n - 1)).map { i in
+            let a = 2 * Double.pi * (Double(i) + 0.25) / Double(n - 1)
+            return c + Vector2(cos(a), sin(a)) * ring
+        }
+    }
+
+    static let planterRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
+        let e = Enclosure(p)
+        var problems = [ParameterProblem]()
+        let size = p.number("planter.size"), rim = p.number("planter.rim")
+        let limit = min(e.width, e.depth) - 2 * rim
+        if size > limit {
+            problems.append(ParameterProblem("planter.size", "must leave planter.rim (\(fmt(rim)) mm) of shell round the pot: at most \(fmt(limit)) mm, got \(fmt(size))"))
+        }
+        if p.text("planter.shape") == "square" && p.number("planter.cornerRadius") > size / 2 {
+            problems.append(ParameterProblem("planter.cornerRadius", "must be at most half planter.size (\(fmt(size / 2)) mm), got \(fmt(p.number("planter.cornerRadius")))"))
+        }
+        // The square pot's corners must stay inside the shell's rounded corners.
+        if p.text("planter.shape") == "square" {
+            let corner = e.cornerRadius, r = min(p.number("planter.cornerRadius"), size / 2)
+            let reach = hypot(size / 2 - r - (e.width / 2 - corner), size / 2 - r - (e.depth / 2 - corner)) + r
+            if size / 2 - r > e.width / 2 - corner && size / 2 - r > e.depth / 2 - corner && reach > corner - rim {
+                problems.append(ParameterProblem("planter.cornerRadius", "leaves less than planter.rim (\(fmt(rim)) mm) of shell at the pot's corners; round them more, or make the pot smaller, got \(fmt(p.number("planter.cornerRadius")))"))
+            }
+        }
+        let floor = e.height - p.number("planter.depth") - e.shellBottom
+        if floor < 1.2 {
+            problems.append(ParameterProblem("planter.depth", "must leave a floor of 1.2 mm above the cover: at most \(fmt(e.height - e.shellBottom - 1.2)) mm, got \(fmt(p.number("planter.depth")))"))
+        }
+        if p.bool("planter.drain.enabled") {
+            let reservoir = reservoirRadius(p), hole = p.number("planter.drain.diameter") / 2
+            if reservoir < 5 {
+                problems.append(ParameterProblem("foot.diameter", "leaves no room for the planter's reservoir inside the foot (radius \(fmt(reservoir)) mm); turn drains off with planter.drain.enabled=false"))
+            } else if let c = drainCenters(p).dropFirst().first, (c - e.center).length + hole > min(reservoir, size / 2) - 1 {
+                problems.append(ParameterProblem("planter.drain.diameter", "puts drain holes outside the pot or the reservoir; at most \(fmt(2 * (min(reservoir, size / 2) / 2 - 1))) mm, got \(fmt(2 * hole))"))
+            } else if p.count("planter.drain.holes") > 1 {
+                let ring = min(reservoir, size / 2) / 2, n = Double(p.count("planter.drain.holes") - 1)
+                let spacing = n > 1 ? 2 * ring * sin(.pi / n) : .infinity
+                if spacing < 2 * hole + 1 || ring < 2 * hole + 1 {
+                    problems.append(ParameterProblem("planter.drain.holes", "puts the drain holes less than 1 mm apart; use fewer or narrower holes, got \(p.count("planter.drain.holes"))"))
+                }
+            }
+            if p.number("planter.reservoir.floor") > e.footHeight - 1 {
+                problems.append(ParameterProblem("planter.reservoir.floor", "must leave 1 mm of reservoir in the foot: at most \(fmt(e.footHeight - 1)) mm, got \(fmt(p.number("planter.reservoir.floor")))"))
+            }
+        }
+        return problems
+    }
+}

@@ -1,0 +1,13 @@
+import Geometry
+
+extension Catalogue {
+    /// The replica itself, with every detail.
+    static let solid = DeskItem(
+        name: "solid",
+        summary: "The replica: silver shell, black foot with vents, ports, status light, power button and emblem",
+        partNames: partNames,
+        schema: schema(),
+        build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
+            try Enclosure(p).parts(ItemFeatures(), resolution: resolution)
+        })
+}

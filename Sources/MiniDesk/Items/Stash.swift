@@ -1,0 +1,94 @@
+import Geometry
+
+extension Catalogue {
+    /// A secret box: the silver shell is a lid that lifts off the black base, over a tray that seats it.
+    /// Printed as two pieces side by side: the base upright, the lid upside down (its top on the bed,
+    /// so the emblem prints in the first layers and the ceiling needs no bridge).
+    static let stash = DeskItem(
+        name: "stash",
+        summary: "A secret box: the shell lifts off the black base and its tray (lid printed upside down beside it)",
+        partNames: partNames,
+        schema: schema(
+            [
+                .length("stash.wall", 3.2, 1.5...20, "Thickness of the lid's side walls"),
+                .length("stash.top", 3, 1...30, "Thickness of the lid's top"),
+                .length("stash.trayHeight", 20, 2...180, "Height of the tray walls that seat the lid"),
+                .length("stash.trayWall", 1.6, 0.8...10, "Thickness of the tray walls and dividers"),
+                .count("stash.dividers.rows", 1, 1...12, "Compartments front to back"),
+                .count("stash.dividers.columns", 1, 1...12, "Compartments left to right"),
+                .length("fit.clearance", 0.2, 0...2, "Gap per side between the tray and the lid"),
+            ],
+            rules: [portsFit(wall: "stash.wall"), stashRule]),
+        build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
+            let e = Enclosure(p)
+            var features = ItemFeatures()
+            features.shellBody = try Mesh.roundedShell(
+                width: e.width, depth: e.depth, height: e.height - e.shellBottom, cornerRadius: e.cornerRadius,
+                topFillet: e.topFillet, bottomFillet: e.bottomFillet, wall: p.number("stash.wall"), ceiling: p.number("stash.top"),
+                resolution: resolution
+            ).translated(by: Vector3(e.center, e.shellBottom))
+            features.bottomAdditions = [try stashTray(e, p, resolution: resolution)]
+            let lidParts: Set<String> = ["shell", "ports", "light", "emblem"]
+            // The lid turned over beside the base, its top on the bed.
+            let turn = Transform.rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(e.width + 10, e.depth, e.height)))
+            return try e.parts(features, resolution: resolution).map { part in
+                var moved = part
+                if lidParts.contains(part.name) { moved.mesh = part.mesh.transformed(by: turn) }
+                return moved
+            }
+        })
+
+    /// The tray on the base: a wall that fits inside the lid with `fit.clearance` to spare, and the
+    /// divider grid, as one extruded plan sunk a little into the cover.
+    static func stashTray(_ e: Enclosure, _ p: ParameterSet, resolution: Resolution) throws(GeometryError) -> Mesh {
+        let inset = p.number("stash.wall") + p.number("fit.clearance"), wall = p.number("stash.trayWall")
+        let outerSize = Vector2(e.width - 2 * inset, e.depth - 2 * inset)
+        // 1 mm rounder than the lid's cavity: concentric arcs would line the tray's corners up
+        // exactly with the cover's, a contact the booleans refuse.
+        let outerRadius = min(max(e.cornerRadius - inset, 0) + 1, min(outerSize.x, outerSize.y) / 2)
+        let outer = try Shape.roundedRectangle(width: outerSize.x, height: outerSize.y, cornerRadius: outerRadius, center: e.center, resolution: resolution)
+        let inner = try Shape.roundedRectangle(
+            width: outerSize.x - 2 * wall, height: outerSize.y - 2 * wall, cornerRadius: max(outerRadius - wall, 0), center: e.center, resolution: resolution)
+        var contours = outer.polygons.map(\.outer) + inner.polygons.map { Contour($0.outer.points.reversed()) }
+        let rows = p.count("stash.dividers.rows"), columns = p.count("stash.dividers.columns")
+        let reach = outerSize - Vector2(wall, wall)  // dividers end inside the wall, half its thickness in
+        for i in 1..<max(rows, 1) {
+            let y = e.center.y - outerSize.y / 2 + wall + (outerSize.y - 2 * wall) * Double(i) / Double(rows)
+            contours += try Shape.rectangle(width: reach.x, height: wall, center: Vector2(e.center.x, y)).polygons.map(\.outer)
+        }
+        for i in 1..<max(columns, 1) {
+            let x = e.center.x - outerSize.x / 2 + wall + (outerSize.x - 2 * wall) * Double(i) / Double(columns)
+            contours += try Shape.rectangle(width: wall, height: reach.y, center: Vector2(x, e.center.y)).polygons.map(\.outer)
+        }
+        let plan = try Shape(contours: contours, fillRule: .nonZero)
+        let sink = e.coverThickness / 4
+        return try Mesh.extrusion(of: plan, from: e.shellBottom - sink, to: e.shellBottom + p.number("stash.trayHeight"))
+    }
+
+    static let stashRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
+        let e = Enclosure(p)
+        var problems = [ParameterProblem]()
+        let room = e.height - p.number("stash.top") - e.shellBottom
+        if p.number("stash.trayHeight") > room - 1 {
+            problems.append(ParameterProblem("stash.trayHeight", "must leave 1 mm under the lid's ceiling: at most \(fmt(room - 1)) mm, got \(fmt(p.number("stash.trayHeight")))"))
+        }
+        if p.number("stash.top") < p.number("emblem.depth") + 0.8 && p.bool("emblem.enabled") {
+            problems.append(ParameterProblem("stash.top", "must be at least 0.8 mm more than emblem.depth (\(fmt(p.number("emblem.depth"))) mm), got \(fmt(p.number("stash.top")))"))
+        }
+        if p.number("stash.top") < e.topFillet && p.number("stash.wall") <= e.topFillet {
+            problems.append(ParameterProblem("stash.top", "must be at least body.topFillet (\(fmt(e.topFillet)) mm) unless stash.wall is thicker than the fillet, got \(fmt(p.number("stash.top")))"))
+        }
+        if p.number("stash.wall") <= e.bottomFillet {
+            problems.append(ParameterProblem("stash.wall", "must be more than body.bottomFillet (\(fmt(e.bottomFillet)) mm), got \(fmt(p.number("stash.wall")))"))
+        }
+        if p.number("stash.wall") + p.number("fit.clearance") < e.coverInset + 1 {
+            problems.append(ParameterProblem("stash.wall", "must leave the lid 1 mm of cover to rest on: at least bottom.coverInset + 1 - fit.clearance (\(fmt(e.coverInset + 1 - p.number("fit.clearance"))) mm), got \(fmt(p.number("stash.wall")))"))
+        }
+        let inside = min(e.width, e.depth) - 2 * (p.number("stash.wall") + p.number("fit.clearance") + p.number("stash.trayWall"))
+        let compartments = Double(max(p.count("stash.dividers.rows"), p.count("stash.dividers.columns")))
+        if inside / compartments < 5 + p.number("stash.trayWall") {
+            problems.append(ParameterProblem("stash.dividers.rows", "leaves compartments under 5 mm wide; use fewer rows or columns"))
+        }
+        return problems
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Geometry
+
+/// The parameters of the details every item carries: bottom cover, vents, ports, status light, power
+/// button and emblem, with their colours. Defaults and sources: `macmini-geometry.md` §0-§6.
+/// Front positions run from the left edge seen from the front, rear positions from the left edge
+/// seen from behind.
+public enum DetailParameters {
+    public static let specs: [ParameterSpec] = [
+        .length("bottom.coverInset", 1, 0...20, "Inset of the black bottom cover from the shell's outline"),
+        .length("bottom.coverThickness", 1.2, 0.4...10, "Thickness of the black cover between the foot and the shell"),
+
+        .bool("vents.enabled", true, "Cut vent slots round the foot's side wall"),
+        .count("vents.count", 115, 3...600, "Number of vent slots round the foot"),
+        .length("vents.width", 1.2, 0.2...10, "Width of each vent slot"),
+        .length("vents.bottom", 1, 0...50, "Height of the slots' lower ends above the desk"),
+        .length("vents.top", 5.5, 0.5...50, "Height of the slots' upper ends above the desk"),
+        .length("vents.depth", 2, 0.2...30, "How far the slots reach into the foot"),
+
+        .bool("ports.enabled", true, "Cut the front and rear ports, each with a dark floor"),
+        .length("ports.z", 27, 1...200, "Height of the ports' centre line above the desk"),
+        .length("ports.depth", 1, 0.1...10, "Depth of each port opening in front of its dark floor"),
+        .length("ports.inlayThickness", 0.8, 0.2...10, "Thickness of the dark inlay that forms each port's floor"),
+        .length("ports.usbc.width", 9, 1...40, "Width of a USB-C or Thunderbolt opening"),
+        .length("ports.usbc.height", 3.3, 0.5...20, "Height of a USB-C or Thunderbolt opening"),
+        .length("ports.jack.diameter", 4.2, 0.5...20, "Diameter of the headphone jack"),
+        .length("ports.hdmi.width", 14, 1...60, "Width of the HDMI opening at its top"),
+        .length("ports.hdmi.bottomWidth", 10, 0.5...60, "Width of the HDMI opening at its chamfered bottom"),
+        .length("ports.hdmi.height", 4.55, 0.5...30, "Height of the HDMI opening"),
+        .length("ports.ethernet.width", 12, 1...60, "Width of the Ethernet (RJ45) mouth"),
+        .length("ports.ethernet.height", 6.8, 1...60, "Height of the Ethernet mouth, without the latch slot"),
+        .length("ports.ethernet.latchWidth", 4, 0.5...60, "Width of the latch slot above the Ethernet mouth"),
+        .length("ports.ethernet.latchHeight", 2.7, 0.5...30, "Height of the latch slot above the Ethernet mouth"),
+        .length("ports.power.recessDiameter", 12, 2...60, "Diameter of the round recess round the power inlet"),
+        .length("ports.power.recessDepth", 0.6, 0.1...10, "Depth of the round recess round the power inlet"),
+        .length("ports.power.width", 10.5, 1...60, "Width of the figure-8 power inlet"),
+        .length("ports.power.height", 5.5, 0.5...30, "Height of the figure-8 power inlet"),
+        .length("ports.front.usbc1", 25, 0...300, "Front: centre of the left USB-C port"),
+        .length("ports.front.usbc2", 37, 0...300, "Front: centre of the right USB-C port"),
+        .length("ports.front.jack", 102, 0...300, "Front: centre of the headphone jack"),
+        .length("ports.rear.power", 26, 0...300, "Rear: centre of the power inlet"),
+        .length("ports.rear.ethernet", 42.5, 0...300, "Rear: centre of the Ethernet port"),
+        .length("ports.rear.hdmi", 59.5, 0...300, "Rear: centre of the HDMI port"),
+        .length("ports.rear.thunderbolt1", 75, 0...300, "Rear: centre of the first Thunderbolt port"),
+        .length("ports.rear.thunderbolt2", 87, 0...300, "Rear: centre of the second Thunderbolt port"),
+        .length("ports.rear.thunderbolt3", 99, 0...300, "Rear: centre of the third Thunderbolt port"),
+
+        .bool("light.enabled", true, "Add the status light on the front"),
+        .length("light.x", 92, 0...300, "Front: centre of the status light"),
+        .length("light.diameter", 1.2, 0.3...10, "Diameter of the status light"),
+
+        .bool("button.enabled", true, "Add the power button under the rear-left corner"),
+        .length("button.fromLeft", 13, 0...300, "Distance of the button's centre from the left edge"),
+        .length("button.fromRear", 13, 0...300, "Distance of the button's centre from the rear edge"),
+        .length("button.diameter", 8, 1...60, "Diameter of the power button"),
+        .length("button.groove", 0.5, 0.2...5, "Width of the ring groove round the button"),
+        .length("button.depth", 0.6, 0.1...5, "Depth of the ring groove"),
+
+        .bool("emblem.enabled", true, "Inlay an emblem on the top"),
+        .text("emblem.svg", Emblem.defaultPath, "SVG path data, or the name of a file in Models/emblems/ (such as `ring`)"),
+        .length("emblem.size", 20, 1...300, "Larger side of the emblem"),
+        .length("emblem.offsetX", 0, -150...150, "Shift of the emblem to the right of the top's centre"),
+        .length("emblem.offsetY", 0, -150...150, "Shift of the emblem towards the rear from the top's centre"),
+        .angle("emblem.rotation", 0, -360...360, "Rotation of the emblem, counter-clockwise seen from above"),
+        .length("emblem.depth", 0.6, 0.1...10, "Thickness of the emblem inlay, flush with the top"),
+
+        .color("colors.ports", Palette.portGrey, "Colour of the port floors"),
+        .color("colors.light", Palette.white, "Colour of the status light"),
+        .color("colors.emblem", Palette.emblemGrey, "Colour of the emblem"),
+    ]
+
+    public static let rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = [
+        ventRule, { p in portRules(p) }, buttonRule, emblemRule,
+    ]
+
+    static let ventRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
+        guard p.bool("vents.enabled") else { return [] }
+        var problems = [ParameterProblem]()
+        let bottom = p.number("vents.bottom"), top = p.number("vents.top"), foot = p.number("foot.height")
+        if top <= bottom { problems.append(ParameterProblem("vents.top", "must be above vents.bottom (\(fmt(bottom)) mm), got \(fmt(top))")) }
+        if top >= foot { problems.append(ParameterProblem("vents.top", "must be below foot.height (\(fmt(foot)) mm), got \(fmt(top))")) }
+        let radius = p.number("foot.diameter") / 2
+        if p.number("vents.depth") > radius / 2 {
+            problems.append(ParameterProblem("vents.depth", "must be at most a quarter of foot.diameter (\(fmt(radius / 2)) mm), got \(fmt(p.number("vents.depth")))"))
+        }
+        // The slots' inner ends must stay apart.
+        let inner = radius - p.number("vents.depth"), pitch = 2 * Double.pi * inner / p.number("vents.count")
+        if p.number("vents.width") > pitch - 0.4 {
+            problems.append(ParameterProblem("vents.count", "leaves \(fmt(pitch)) mm between slot centres at the slots' inner ends, too little for slots \(fmt(p.number("vents.width"))) mm wide; use fewer or narrower slots"))
+        }
+        return problems
+    }
+
+    static func portRules(_ p: ParameterSet) -> [ParameterProblem] {
+        var problems = [ParameterProblem]()
+        let layout = PortLayout(p)
+        let flat = layout.flatFace
+        for port in layout.ports where port.isEnabled {
+            let (w, h) = port.size(p)
+            let lo = port.along - w / 2, hi = port.along + w / 2
+            if lo < flat.min.x || hi > flat.max.x {
+                problems.append(ParameterProblem(port.parameter, "puts the \(port.title) (\(fmt(w)) mm wide) outside the flat part of the \(port.face) face, \(fmt(flat.min.x)) to \(fmt(flat.max.x)) mm; got \(fmt(port.along))"))
+            }
+            if port.z - h / 2 < flat.min.y || port.z + h / 2 > flat.max.y {
+                problems.append(ParameterProblem("ports.z", "puts the \(port.title) (\(fmt(h)) mm tall) outside the flat part of the \(port.face) face, \(fmt(flat.min.y)) to \(fmt(flat.max.y)) mm above the desk; got \(fmt(port.z))"))
+            }
+        }
+        // Ports on one face must not run into each other.
+        for face in [Face.front, .rear] {
+            let spans = layout.ports.filter { $0.isEnabled && $0.face == face }.sorted { $0.along < $1.along }
+            for (a, b) in zip(spans, spans.dropFirst()) where a.along + a.size(p).width / 2 + 0.8 > b.along - b.size(p).width / 2 {
+                problems.append(ParameterProblem(b.parameter, "runs into the \(a.title) (\(a.parameter) = \(fmt(a.along))); the openings need 0.8 mm between them, got \(fmt(b.along))"))
+            }
+        }
+        if p.number("ports.hdmi.bottomWidth") >= p.number("ports.hdmi.width") {
+            problems.append(ParameterProblem("ports.hdmi.bottomWidth", "must be less than ports.hdmi.width (\(fmt(p.number("ports.hdmi.width"))) mm), got \(fmt(p.number("ports.hdmi.bottomWidth")))"))
+        } else if (p.number("ports.hdmi.width") - p.number("ports.hdmi.bottomWidth")) / 2 >= p.number("ports.hdmi.height") {
+            problems.append(ParameterProblem("ports.hdmi.bottomWidth", "makes 45° chamfers taller than the opening (ports.hdmi.height = \(fmt(p.number("ports.hdmi.height"))) mm); got \(fmt(p.number("ports.hdmi.bottomWidth")))"))
+        }
+        if p.number("ports.usbc.height") > p.number("ports.usbc.width") {
+            problems.append(ParameterProblem("ports.usbc.height", "must be at most ports.usbc.width (\(fmt(p.number("ports.usbc.width"))) mm), got \(fmt(p.number("ports.usbc.height")))"))
+        }
+        if p.number("ports.ethernet.latchWidth") >= p.number("ports.ethernet.width") {
+            problems.append(ParameterProblem("ports.ethernet.latchWidth", "must be less than ports.ethernet.width (\(fmt(p.number("ports.ethernet.width"))) mm), got \(fmt(p.number("ports.ethernet.latchWidth")))"))
+        }
+        let inletWidth = p.number("ports.power.width"), inletHeight = p.number("ports.power.height")
+        if inletHeight > inletWidth || inletWidth >= 2 * inletHeight {
+            problems.append(ParameterProblem("ports.power.height", "must be between half and all of ports.power.width (\(fmt(inletWidth)) mm), so that the figure-8's lobes overlap, got \(fmt(inletHeight))"))
+        }
+        let inlet = p.number("ports.power.width")
+        if p.number("ports.power.recessDiameter") < inlet + 0.4 {
+            problems.append(ParameterProblem("ports.power.recessDiameter", "must leave 0.2 mm round the figure-8 inlet: at least \(fmt(inlet + 0.4)) mm, got \(fmt(p.number("ports.power.recessDiameter")))"))
+        }
+        return problems
+    }
+
+    static let buttonRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
+        guard p.bool("button.enabled") else { return [] }
+        let e = Enclosure(p)
+        let c = e.buttonCenter, r = p.number("button.diameter") / 2 + p.number("button.groove")
+        var problems = [ParameterProblem]()
+        let toFoot = (c - Vector2(e.width / 2, e.depth / 2)).length - e.footDiameter / 2
+        if toFoot < r + 0.5 {
+            problems.append(ParameterProblem("button.fromLeft", "puts the power button (with its groove, \(fmt(2 * r)) mm across) on the foot; it must sit beside it, 0.5 mm clear (button.fromRear = \(fmt(p.number("button.fromRear"))))"))
+        }
+        if e.coverOutlineDistance(c) < r + 0.5 {
+            problems.append(ParameterProblem("button.fromLeft", "puts the power button (with its groove, \(fmt(2 * r)) mm across) over the cover's edge; it must sit 0.5 mm inside it (button.fromRear = \(fmt(p.number("button.fromRear"))))"))
+        }
+        if p.number("button.depth") >= p.number("bottom.coverThickness") {
+            problems.append(ParameterProblem("button.depth", "must be less than bottom.coverThickness (\(fmt(p.number("bottom.coverThickness"))) mm), got \(fmt(p.number("button.depth")))"))
+        }
+        return problems
+    }
+
+    static let emblemRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
+        guard p.bool("emblem.enabled") else { return [] }
+        let outline: Shape
+        do throws(EmblemError) { outline = try Emblem.outline(p, resolution: .draft) } catch {
+            return [ParameterProblem("emblem.svg", error.description)]
+        }
+        let e = Enclosure(p)
+        let b = outline.bounds, margin = e.topFillet + 0.5
+        if b.min.x < margin || b.min.y < margin || b.max.x > e.width - margin || b.max.y > e.depth - margin {
+            return [ParameterProblem("emblem.size", "puts the emblem over the rounded top edge; it must stay \(fmt(margin)) mm inside the top (check emblem.offsetX and emblem.offsetY too), got \(fmt(p.number("emblem.size")))")]
+        }
+        if p.number("emblem.depth") > e.height - e.shellBottom - 1 {
+            return [ParameterProblem("emblem.depth", "must leave 1 mm of shell under it, at most \(fmt(e.height - e.shellBottom - 1)) mm, got \(fmt(p.number("emblem.depth")))")]
+        }
+        return []
+    }
+
+    static func fmt(_ v: Double) -> String { CommonParameters.fmt(v) }
+}

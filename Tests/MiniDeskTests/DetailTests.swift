@@ -1,0 +1,112 @@
+import Foundation
+import Geometry
+import Testing
+@testable import MiniDesk
+
+/// The emblem's sources, and every cross-parameter rule of the details and the items: each names
+/// the parameter, the value and what is allowed.
+@Suite struct DetailTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func emblemComesFromPathDataOrAFile() throws {
+        #expect(try Emblem.pathData(" M0 0L1 0L0 1Z ") == "M0 0L1 0L0 1Z")
+        for name in ["sparkle", "ring", "hexagon"] {
+            let data = try Emblem.pathData(Self.root.appendingPathComponent("Models/emblems/\(name).svg").path)
+            #expect(try !Shape(svgPath: data).isEmpty, "\(name)")
+        }
+        #expect(try Emblem.pathData(Self.root.appendingPathComponent("Models/emblems/sparkle.svg").path) == Emblem.defaultPath)
+        let folder = NSTemporaryDirectory() + "minidesk-emblem-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let quoted = folder + "/quoted.svg", raw = folder + "/raw.txt", empty = folder + "/empty.svg"
+        try "<svg><path fill='red' d='M0 0H4V4Z'/><path\nd=\"M10 0H14V4Z\"/></svg>".write(toFile: quoted, atomically: true, encoding: .utf8)
+        try "M0 0H4V4Z".write(toFile: raw, atomically: true, encoding: .utf8)
+        try "<svg><rect width='4' height='4'/></svg>".write(toFile: empty, atomically: true, encoding: .utf8)
+        #expect(try Emblem.pathData(quoted) == "M0 0H4V4Z M10 0H14V4Z")
+        #expect(try Emblem.pathData(raw) == "M0 0H4V4Z")
+        #expect(throws: EmblemError.self) { try Emblem.pathData(empty) }
+        #expect(throws: EmblemError.self) { try Emblem.pathData(folder) }
+        do {
+            _ = try Emblem.pathData("no-such-emblem")
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("Models/emblems/no-such-emblem.svg") && error.description.contains("\"no-such-emblem\""))
+        }
+    }
+
+    /// The emblem is scaled so its larger side is `emblem.size`, flipped upright and centred.
+    @Test func emblemOutlineIsPlacedOnTheTop() throws {
+        var p = Catalogue.item(named: "solid")!.schema.defaults
+        p["emblem.svg"] = .text("M0 0H10V-30H0Z")  // 10 wide, 30 tall, drawn upwards in SVG's y-down axes
+        p["emblem.offsetX"] = .number(5)
+        let b = try Emblem.outline(p, resolution: .draft).bounds
+        #expect(b.min == Vector2(63.5 + 5 - 10.0 / 3, 63.5 - 10) && b.max == Vector2(63.5 + 5 + 10.0 / 3, 63.5 + 10))
+    }
+
+    static let badValues: [(item: String, set: [String: ParameterValue], name: String, fragment: String)] = [
+        ("solid", ["vents.top": .number(6.6)], "vents.top", "must be below foot.height (6.5 mm), got 6.6"),
+        ("solid", ["vents.bottom": .number(5.5)], "vents.top", "must be above vents.bottom (5.5 mm), got 5.5"),
+        ("solid", ["vents.depth": .number(28)], "vents.depth", "must be at most a quarter of foot.diameter (27.5 mm), got 28"),
+        ("solid", ["vents.count": .number(400)], "vents.count", "too little for slots 1.2 mm wide"),
+        ("solid", ["ports.front.jack": .number(107)], "ports.front.jack", "outside the flat part of the front face, 18 to 109 mm; got 107"),
+        ("solid", ["ports.z": .number(9)], "ports.z", "outside the flat part of the front face"),
+        ("solid", ["ports.front.usbc2": .number(30)], "ports.front.usbc2", "runs into the USB-C port (ports.front.usbc1 = 25)"),
+        ("solid", ["ports.hdmi.bottomWidth": .number(15)], "ports.hdmi.bottomWidth", "must be less than ports.hdmi.width (14 mm), got 15"),
+        ("solid", ["ports.hdmi.bottomWidth": .number(2), "ports.hdmi.height": .number(2)], "ports.hdmi.bottomWidth", "45° chamfers taller than the opening"),
+        ("solid", ["ports.usbc.height": .number(10)], "ports.usbc.height", "must be at most ports.usbc.width (9 mm), got 10"),
+        ("solid", ["ports.ethernet.latchWidth": .number(12)], "ports.ethernet.latchWidth", "must be less than ports.ethernet.width (12 mm), got 12"),
+        ("solid", ["ports.power.height": .number(5)], "ports.power.height", "so that the figure-8's lobes overlap, got 5"),
+        ("solid", ["ports.power.recessDiameter": .number(10.8)], "ports.power.recessDiameter", "at least 10.9 mm, got 10.8"),
+        ("solid", ["button.fromLeft": .number(30), "button.fromRear": .number(30)], "button.fromLeft", "on the foot"),
+        ("solid", ["button.fromLeft": .number(3)], "button.fromLeft", "over the cover's edge"),
+        ("solid", ["button.depth": .number(1.5)], "button.depth", "must be less than bottom.coverThickness (1.2 mm), got 1.5"),
+        ("solid", ["emblem.size": .number(125)], "emblem.size", "over the rounded top edge"),
+        ("solid", ["emblem.svg": .text("M0 0L1 0")], "emblem.svg", "encloses no area"),
+        ("solid", ["emblem.svg": .text("M0 0L1 x")], "emblem.svg", "SVG path data, position"),
+        ("solid", ["emblem.depth": .number(10), "body.height": .number(18)], "emblem.depth", "must leave 1 mm of shell under it"),
+        ("stash", ["stash.wall": .number(2)], "stash.wall", "at least 0.8 mm more than the deepest port pocket"),
+        ("stash", ["stash.trayHeight": .number(40)], "stash.trayHeight", "must leave 1 mm under the lid's ceiling"),
+        ("stash", ["stash.top": .number(1.2)], "stash.top", "at least 0.8 mm more than emblem.depth"),
+        ("stash", ["stash.top": .number(2.5), "emblem.enabled": .bool(false), "body.topFillet": .number(3.5)], "stash.top", "must be at least body.topFillet"),
+        ("stash", ["stash.dividers.rows": .number(12), "stash.trayWall": .number(10)], "stash.dividers.rows", "compartments under 5 mm wide"),
+        ("planter", ["planter.size": .number(115)], "planter.size", "at most 111 mm, got 115"),
+        ("planter", ["planter.cornerRadius": .number(60)], "planter.cornerRadius", "must be at most half planter.size (50 mm), got 60"),
+        ("planter", ["planter.size": .number(108), "planter.rim": .number(9), "planter.cornerRadius": .number(2)], "planter.cornerRadius", "at the pot's corners"),
+        ("planter", ["planter.depth": .number(42)], "planter.depth", "must leave a floor of 1.2 mm above the cover"),
+        ("planter", ["planter.drain.diameter": .number(20), "planter.size": .number(40)], "planter.drain.diameter", "outside the pot or the reservoir"),
+        ("planter", ["planter.drain.holes": .number(24), "planter.drain.diameter": .number(6)], "planter.drain.holes", "less than 1 mm apart"),
+        ("planter", ["planter.reservoir.floor": .number(6)], "planter.reservoir.floor", "must leave 1 mm of reservoir in the foot"),
+        ("planter", ["emblem.offsetY": .number(-50)], "emblem.offsetY", "within 1 mm of the pot"),
+        ("phone-stand", ["phone.length": .number(120)], "phone.length", "must leave 2 mm of top at each end of the slot"),
+        ("phone-stand", ["phone.lip": .number(8)], "phone.lip", "lets the slot run into the front face"),
+        ("phone-stand", ["phone.lip": .number(110)], "phone.lip", "within 3 mm of the rounded rear edge"),
+        ("phone-stand", ["phone.depth": .number(45), "phone.lip": .number(60)], "phone.depth", "within 3 mm of the shell's underside"),
+        ("phone-stand", ["phone.tunnel.bendRadius": .number(4)], "phone.tunnel.bendRadius", "at least 4.5 mm, got 4"),
+        ("phone-stand", ["phone.tunnel.diameter": .number(20), "ports.z": .number(15)], "phone.tunnel.diameter", "does not fit in the shell"),
+        ("phone-stand", ["emblem.offsetY": .number(-20)], "emblem.offsetY", "within 1 mm of the slot"),
+        ("pen-holder", ["pen.pitch": .number(50)], "pen.pitch", "within 5 mm of the edge"),
+        ("pen-holder", ["pen.pitch": .number(13.5)], "pen.pitch", "must leave 1.2 mm between bores"),
+        ("pen-holder", ["pen.layout": .text("well"), "pen.well.cornerRadius": .number(40)], "pen.well.cornerRadius", "at most half the well's smaller side (30 mm), got 40"),
+        ("pen-holder", ["pen.layout": .text("well"), "pen.well.width": .number(116), "pen.well.length": .number(116), "pen.offsetY": .number(0), "pen.well.cornerRadius": .number(2), "emblem.enabled": .bool(false)], "pen.well.cornerRadius", "less than 2 mm of wall at the body's rounded corners"),
+        ("pen-holder", ["pen.depth": .number(42)], "pen.depth", "must leave a floor of 1.2 mm above the cover"),
+    ]
+
+    @Test(arguments: 0..<badValues.count)
+    func badValuesAreNamedWithTheRule(index: Int) throws {
+        let c = Self.badValues[index]
+        let item = try #require(Catalogue.item(named: c.item))
+        let problems = item.schema.validate(ParameterSet(c.set)).filter { !$0.isWarning }
+        #expect(problems.contains { $0.name == c.name && $0.message.contains(c.fragment) }, "\(c.item) \(c.set): \(problems)")
+        #expect(throws: ItemError.self) { try item.parts(ParameterSet(c.set), resolution: .draft) }
+    }
+
+    /// Every item's defaults are valid, and switching each detail off still builds valid parts
+    /// (without the part it would have made).
+    @Test func detailsSwitchOff() throws {
+        let item = Catalogue.item(named: "solid")!
+        for (detail, part) in [("ports.enabled", "ports"), ("light.enabled", "light"), ("emblem.enabled", "emblem"), ("vents.enabled", nil), ("button.enabled", nil)] as [(String, String?)] {
+            let (parts, _) = try item.parts(ParameterSet([detail: .bool(false)]), resolution: .draft)
+            if let part { #expect(!parts.map(\.name).contains(part), "\(detail)") }
+            for p in parts { #expect(p.mesh.report(checkSelfIntersections: false).isValid, "\(detail): \(p.name)") }
+        }
+    }
+}
