@@ -48,5 +48,20 @@ public enum Catalogue {
         }
     }
 
+    /// A rule that reports walls thinner than two nozzle widths once scaled: each wall is the
+    /// parameter to blame and the wall's thickness in mm before `scale`. Errors, or warnings for
+    /// walls whose loss only merges openings.
+    static func wallsPrintable(asWarnings: Bool = false, _ walls: @escaping @Sendable (ParameterSet) -> [(name: String, thickness: Double)]) -> @Sendable (ParameterSet) -> [ParameterProblem] {
+        { p in
+            let scale = p.number("scale"), nozzle = p.number("printer.nozzle")
+            return walls(p).compactMap { wall in
+                let size = wall.thickness * scale
+                guard size < 2 * nozzle else { return nil }
+                let at = scale == 1 ? "" : " at scale \(fmt(scale))"
+                return ParameterProblem(wall.name, "leaves a wall of \(fmt(size)) mm\(at), thinner than two nozzle widths (2 x \(fmt(nozzle)) mm), got \(fmt(p.number(wall.name)))", isWarning: asWarnings)
+            }
+        }
+    }
+
     static func fmt(_ v: Double) -> String { CommonParameters.fmt(v) }
 }

@@ -85,6 +85,41 @@ import Testing
         #expect(abs(bottom.volume - (footAndCover - vents - groove)) < slack)
     }
 
+    /// Probes: every port is open to its depth with its dark floor behind, every vent slot is open
+    /// between solid walls, and the light, the button and the emblem are where the parameters say.
+    @Test func everyDetailIsWhereItsParametersPutIt() throws {
+        let (_, parts, p) = try CatalogueTests.build("solid")
+        let e = Enclosure(p)
+        func part(_ name: String) -> Mesh { parts.first { $0.name == name }!.mesh }
+        func empty(_ q: Vector3) -> Bool { parts.allSatisfy { !$0.mesh.contains(q) } }
+        let open = p.number("ports.depth"), floor = open + p.number("ports.inlayThickness") / 2
+        for port in e.ports {
+            let inward = port.kind == .powerInlet ? p.number("ports.power.recessDepth") : 0
+            let (x, y0, dy) = port.face == .front ? (port.along, 0.0, 1.0) : (e.width - port.along, e.depth, -1.0)
+            if port.kind == .statusLight {
+                #expect(part("light").contains(Vector3(x, y0 + dy * 0.5, port.z)))
+                continue
+            }
+            #expect(empty(Vector3(x, y0 + dy * (inward + open / 2), port.z)), "\(port.parameter) is open")
+            #expect(part("ports").contains(Vector3(x, y0 + dy * (inward + floor), port.z)), "\(port.parameter) has its floor")
+            #expect(part("shell").contains(Vector3(x, y0 + dy * (inward + open + 1.5), port.z)), "\(port.parameter) ends there")
+        }
+        // Vent slots: open at every slot angle, solid half way between.
+        let n = p.count("vents.count"), r = e.footDiameter / 2 - p.number("vents.depth") / 2, z = (p.number("vents.top") + p.number("vents.bottom")) / 2
+        var slots = 0
+        for i in 0..<(2 * n) {
+            let a = 2 * Double.pi * (Double(i) / 2 + 0.5) / Double(n)
+            let q = Vector3(e.center.x + r * cos(a), e.center.y + r * sin(a), z)
+            if i % 2 == 0 { slots += empty(q) ? 1 : 0 } else { #expect(part("bottom").contains(q), "wall between slots at \(a)") }
+        }
+        #expect(slots == n)
+        // The button: a solid disc inside an open ring groove, in the cover.
+        let c = e.buttonCenter, groove = p.number("button.diameter") / 2 + p.number("button.groove") / 2
+        #expect(part("bottom").contains(Vector3(c, e.footHeight + 0.3)) && empty(Vector3(c.x + groove, c.y, e.footHeight + 0.3)))
+        // The emblem: its inlay at the top's centre (the sparkle's middle), flush with the top.
+        #expect(part("emblem").contains(Vector3(e.center, e.height - 0.3)) && part("emblem").bounds.max.z == e.height)
+    }
+
     @Test func plantersPotAndDrainsAreOpen() throws {
         for shape in ["square", "round"] {
             let (_, parts, p) = try CatalogueTests.build("planter", ["planter.shape": .text(shape)])
@@ -156,13 +191,16 @@ import Testing
     }
 
     /// Random parameter sets that pass validation always build valid parts: never a kernel refusal.
-    @Test(arguments: names)
-    func randomValidParametersBuild(name: String) throws {
+    /// 50 sets per item (fixed seeds), in chunks of 10 so that they run in parallel, at a coarse
+    /// resolution to keep the suite quick (the finer resolutions add segments, not new contacts).
+    @Test(arguments: names.flatMap { name in (0..<5).map { (name, $0) } })
+    func randomValidParametersBuild(name: String, chunk: Int) throws {
         let item = try #require(Catalogue.item(named: name))
-        var rng = SeededRandom(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude))
+        var rng = SeededRandom(seed: UInt64(name.utf8.reduce(0) { $0 &* 31 &+ Int($1) }.magnitude) &+ UInt64(chunk))
         let numeric = item.schema.specs.filter { [.length, .angle, .count].contains($0.kind) }
+        let coarse = Resolution(maxChordDeviation: 0.5, minSegments: 8, maxSegments: 64)
         var built = 0
-        for _ in 0..<200 where built < 4 {
+        for _ in 0..<500 where built < 10 {
             var set = ParameterSet()
             for spec in numeric.shuffled(using: &rng).prefix(Int.random(in: 1...10, using: &rng)) {
                 guard case .number(let v) = spec.defaultValue else { continue }
@@ -173,12 +211,19 @@ import Testing
             for spec in item.schema.specs where spec.kind == .choice { set[spec.name] = .text(spec.choices.randomElement(using: &rng)!) }
             guard item.schema.validate(set).allSatisfy(\.isWarning) else { continue }
             built += 1
-            let (parts, _) = try item.parts(set, resolution: .draft)
+            let (parts, _) = try item.parts(set, resolution: coarse)
+            let p = item.schema.defaults.overriding(with: set)
+            var all = Bounds.empty
             for part in parts {
                 let r = part.mesh.report(checkSelfIntersections: false)
                 #expect(r.isValid, "\(name)-\(part.name) with \(set.values): \(r.problems)")
+                all.formUnion(r.bounds)
             }
+            // The bounding box follows the parameters (the stash lays its lid beside the base).
+            let s = p.number("scale")
+            let width = p.number("body.width") * (name == "stash" ? 2 : 1) + (name == "stash" ? 10 : 0)
+            #expect(abs(all.max.x - width * s) < 1e-9 * width && abs(all.max.y - p.number("body.depth") * s) < 1e-9 * p.number("body.depth"))
         }
-        #expect(built == 4)
+        #expect(built == 10)
     }
 }

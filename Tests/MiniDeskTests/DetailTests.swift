@@ -88,7 +88,19 @@ import Testing
         ("pen-holder", ["pen.layout": .text("well"), "pen.well.cornerRadius": .number(40)], "pen.well.cornerRadius", "at most half the well's smaller side (30 mm), got 40"),
         ("pen-holder", ["pen.layout": .text("well"), "pen.well.width": .number(116), "pen.well.length": .number(116), "pen.offsetY": .number(0), "pen.well.cornerRadius": .number(2), "emblem.enabled": .bool(false)], "pen.well.cornerRadius", "less than 2 mm of wall at the body's rounded corners"),
         ("pen-holder", ["pen.depth": .number(42)], "pen.depth", "must leave a floor of 1.2 mm above the cover"),
+        ("stash", ["scale": .number(0.4)], "stash.trayWall", "leaves a wall of 0.64 mm at scale 0.4, thinner than two nozzle widths (2 x 0.4 mm), got 1.6"),
+        ("planter", ["scale": .number(0.4), "planter.rim": .number(2), "planter.size": .number(125)], "planter.rim", "leaves a wall of 0.4 mm at scale 0.4"),
+        ("pen-holder", ["printer.nozzle": .number(1), "pen.pitch": .number(14.5)], "pen.pitch", "leaves a wall of 1.5 mm, thinner than two nozzle widths (2 x 1 mm), got 14.5"),
     ]
+
+    @Test func fineDetailsAreWarnings() throws {
+        let item = Catalogue.item(named: "solid")!
+        let problems = item.schema.validate(ParameterSet(["scale": .number(0.25)]))
+        #expect(problems.allSatisfy { $0.isWarning }, "\(problems)")
+        #expect(problems.contains { $0.name == "light.diameter" && $0.message == "reaches 0.3 mm at scale 0.25, finer than the 0.4 mm nozzle; it may not print" })
+        #expect(problems.contains { $0.name == "vents.width" } && problems.contains { $0.name == "button.groove" })
+        #expect(problems.contains { $0.name == "vents.count" && $0.message.contains("leaves a wall of 0.424 mm at scale 0.25, thinner than two nozzle widths") })
+    }
 
     @Test(arguments: 0..<badValues.count)
     func badValuesAreNamedWithTheRule(index: Int) throws {

@@ -96,6 +96,25 @@ import Testing
         }
     }
 
+    /// The example parameter files hold valid sets for their items, without warnings.
+    @Test func theExamplePresetsAreValid() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let examples: [(file: String, item: String, sets: [String])] = [
+            ("half-size-planter", "planter", ["half-size-planter"]),
+            ("tablet-stand", "phone-stand", ["tablet", "slim-phone"]),
+        ]
+        let folder = root.appendingPathComponent("Models/examples")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == examples.map { $0.file + ".json" }.sorted())
+        for e in examples {
+            let item = try #require(Catalogue.item(named: e.item))
+            let data = try Data(contentsOf: folder.appendingPathComponent(e.file + ".json"))
+            for name in e.sets {
+                let set = try item.schema.readParameterFile(data, setName: name, path: e.file)
+                #expect(item.schema.validate(set).isEmpty, "\(e.file) \(name)")
+            }
+        }
+    }
+
     @Test func randomValidParameterSetsBuildValidParts() throws {
         var rng = SeededRandom(seed: 50)
         let item = Catalogue.item(named: "solid")!

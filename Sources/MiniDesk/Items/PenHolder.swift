@@ -19,7 +19,14 @@ extension Catalogue {
                 .length("pen.depth", 40, 5...190, "Depth of the bores or the well from the top"),
                 .length("pen.offsetY", 8, -150...150, "Shift of the bores or the well towards the rear"),
             ],
-            rules: [penRule, emblemClear { p in [("pen bores", penBounds(p).min, penBounds(p).max)] }],
+            rules: [
+                penRule, emblemClear { p in [("pen bores", penBounds(p).min, penBounds(p).max)] },
+                wallsPrintable { p in
+                    let floor = p.number("body.height") - p.number("pen.depth") - Enclosure(p).shellBottom
+                    let between = p.text("pen.layout") == "grid" && (p.count("pen.rows") > 1 || p.count("pen.columns") > 1)
+                    return [("pen.depth", floor)] + (between ? [("pen.pitch", p.number("pen.pitch") - p.number("pen.diameter"))] : [])
+                },
+            ],
             defaults: ["emblem.size": .number(14), "emblem.offsetY": .number(-44)]),
         build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)

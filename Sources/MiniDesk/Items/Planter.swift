@@ -19,7 +19,14 @@ extension Catalogue {
                 .length("planter.drain.diameter", 4, 1...20, "Diameter of each drain hole"),
                 .length("planter.reservoir.floor", 1.2, 0.6...10, "Thickness of the reservoir's floor"),
             ],
-            rules: [planterRule, emblemClear { p in [("pot", potBounds(p).min, potBounds(p).max)] }],
+            rules: [
+                planterRule, emblemClear { p in [("pot", potBounds(p).min, potBounds(p).max)] },
+                wallsPrintable { p in
+                    let e = Enclosure(p)
+                    return [("planter.rim", (min(e.width, e.depth) - p.number("planter.size")) / 2),
+                            ("planter.depth", e.height - p.number("planter.depth") - e.shellBottom)]
+                },
+            ],
             defaults: ["emblem.size": .number(8), "emblem.offsetY": .number(-55.5)]),
         build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)

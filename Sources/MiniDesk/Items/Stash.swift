@@ -18,7 +18,13 @@ extension Catalogue {
                 .count("stash.dividers.columns", 1, 1...12, "Compartments left to right"),
                 .length("fit.clearance", 0.2, 0...2, "Gap per side between the tray and the lid"),
             ],
-            rules: [portsFit(wall: "stash.wall"), stashRule]),
+            rules: [
+                portsFit(wall: "stash.wall"), stashRule,
+                wallsPrintable { p in
+                    [("stash.trayWall", p.number("stash.trayWall")),
+                     ("stash.top", p.number("stash.top") - (p.bool("emblem.enabled") ? p.number("emblem.depth") : 0))]
+                },
+            ]),
         build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             var features = ItemFeatures()

@@ -70,8 +70,29 @@ public enum DetailParameters {
     ]
 
     public static let rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = [
-        ventRule, { p in portRules(p) }, buttonRule, emblemRule,
+        ventRule, { p in portRules(p) }, buttonRule, emblemRule, fineDetails,
+        // The walls between vent slots: too thin, and the slots merge.
+        Catalogue.wallsPrintable(asWarnings: true) { p in
+            guard p.bool("vents.enabled") else { return [] }
+            let inner = p.number("foot.diameter") / 2 - p.number("vents.depth")
+            return [("vents.count", 2 * Double.pi * inner / p.number("vents.count") - p.number("vents.width"))]
+        },
     ]
+
+    /// Warnings: details that come out finer than the nozzle after `scale`.
+    static let fineDetails: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
+        let scale = p.number("scale"), nozzle = p.number("printer.nozzle")
+        let details: [(String, String)] = [
+            ("vents.width", "vents.enabled"), ("light.diameter", "light.enabled"), ("button.groove", "button.enabled"),
+            ("ports.usbc.height", "ports.enabled"),
+        ]
+        return details.compactMap { (name, toggle) in
+            let size = p.number(name) * scale
+            return p.bool(toggle) && size < nozzle
+                ? ParameterProblem(name, "reaches \(fmt(size)) mm at scale \(fmt(scale)), finer than the \(fmt(nozzle)) mm nozzle; it may not print", isWarning: true)
+                : nil
+        }
+    }
 
     static let ventRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
         guard p.bool("vents.enabled") else { return [] }
