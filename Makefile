@@ -36,8 +36,8 @@ release: apt-deps
 
 # Export every item with default parameters into Output/.
 run: release
-	.build/release/minidesk export --all --out Output
 	.build/release/minidesk export --all --format 3mf --out Output
+	.build/release/minidesk export --all --mode separate --format stl --out Output
 
 test: deps
 	swift build

@@ -47,8 +47,8 @@ def close(a, b, rel):
     return abs(a - b) <= rel * max(1.0, abs(b))
 
 
-def export(minidesk, out, fmt):
-    run = subprocess.run([minidesk, "export", "--all", "--format", fmt, "--out", out, "--json"],
+def export(minidesk, out, fmt, mode="multicolor"):
+    run = subprocess.run([minidesk, "export", "--all", "--format", fmt, "--mode", mode, "--out", out, "--json"],
                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
     if run.returncode != 0:
         print(run.stderr, file=sys.stderr)
@@ -172,6 +172,40 @@ def main():
 
         for entry in export(args.minidesk, os.path.join(tmp, "3mf"), "3mf"):
             check_3mf(args.minidesk, entry, tmp)
+
+        # Colours: OBJ (with its MTL) and GLB carry each part's colour, as the parameters set it.
+        params = json.loads(subprocess.run([args.minidesk, "params", "solid", "--json"], capture_output=True, text=True).stdout)
+        palette = {p["name"].split(".")[1]: p["initial"] for p in params if p["name"].startswith("colors.")}
+        expected = {"shell": palette["shell"], "bottom": palette["bottom"], "ports": palette["ports"],
+                    "light": palette["light"], "emblem": palette["emblem"]}
+        rgb = lambda c: [int(v) for v in list(c)[:3]]
+        hexrgb = lambda h: [int(h[i:i + 2], 16) for i in (1, 3, 5)]
+        for entry in export(args.minidesk, os.path.join(tmp, "obj"), "obj"):
+            name = f"{entry['item']}.obj"
+            scene = trimesh.load(entry["path"], process=False)
+            colours = {n: rgb(g.visual.material.diffuse) for n, g in scene.geometry.items()}
+            check(colours == {n: hexrgb(c) for n, c in expected.items()}, f"trimesh: {name} parts have their colours {colours}")
+            check(all(g.is_watertight for g in scene.geometry.values()), f"trimesh: every part of {name} is watertight")
+        for entry in export(args.minidesk, os.path.join(tmp, "glb"), "glb"):
+            name = f"{entry['item']}-{entry['part']}.glb"
+            scene = trimesh.load(entry["path"])
+            colours = [rgb(g.visual.material.baseColorFactor) for g in scene.geometry.values()]
+            check(colours == [hexrgb(expected[entry["part"]])], f"trimesh: {name} has its colour {colours}")
+
+        # Separate mode: every part on its own lies on the bed and slices alone.
+        config = os.path.join(tmp, "single.ini")
+        with open(config, "w") as f:
+            f.write(SLICE_CONFIG.format(nozzles="0.4", filaments="1.75"))
+        for entry in export(args.minidesk, os.path.join(tmp, "separate"), "stl", mode="separate"):
+            name = f"separate {entry['item']}-{entry['part']}.stl"
+            mesh = trimesh.load(entry["path"], process=True)
+            check(mesh.is_watertight and abs(mesh.bounds[0][2]) < 1e-9,
+                  f"trimesh: {name} is watertight and lies on the bed (lowest z {mesh.bounds[0][2]:.6f})")
+            gcode = os.path.join(tmp, "single.gcode")
+            run = subprocess.run(["prusa-slicer", "--export-gcode", "--load", config, "--output", gcode, entry["path"]],
+                                 capture_output=True, text=True, stdin=subprocess.DEVNULL)
+            layers = len(re.findall(r"^;LAYER_CHANGE", open(gcode).read(), re.M)) if run.returncode == 0 else 0
+            check(run.returncode == 0 and layers > 0, f"prusa-slicer: {name} slices on its own ({layers} layers)")
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or not passed else 0

@@ -2,11 +2,12 @@ import CAssimp
 import Foundation
 import Geometry
 
-/// Writes meshes through assimp (STL, PLY, GLB): one assimp mesh per named part, under one node each.
-/// Every assimp detail stays in this file.
+/// Writes meshes through assimp (STL, PLY, GLB): one assimp mesh per named part, under one node each,
+/// with a material in the part's colour (`#RRGGBB`, shown by GLB). Every assimp detail stays in this
+/// file.
 public enum AssimpWriter {
-    /// Writes `parts` to `path` in `format`, atomically.
-    public static func write(_ parts: [(name: String, mesh: Mesh)], format: MeshFormat, to path: String) throws(FileOutputError) {
+    /// Writes `parts` to `path` in `format`, atomically. Parts without a colour get mid grey.
+    public static func write(_ parts: [(name: String, mesh: Mesh)], colors: [String] = [], format: MeshFormat, to path: String) throws(FileOutputError) {
         if parts.allSatisfy({ $0.mesh.isEmpty }) {
             // assimp refuses a scene without triangles; an empty STL is a header and a zero count.
             switch format {
@@ -16,7 +17,7 @@ public enum AssimpWriter {
             }
         }
         try AtomicFile.write(to: path) { (temp: String) throws(FileOutputError) in
-            let scene = makeScene(parts)
+            let scene = makeScene(parts, colors: colors)
             defer { freeScene(scene) }
             let status = aiExportScene(scene, format.assimpID, temp, 0)
             guard status == aiReturn_SUCCESS else {
@@ -26,7 +27,7 @@ public enum AssimpWriter {
         }
     }
 
-    private static func makeScene(_ parts: [(name: String, mesh: Mesh)]) -> UnsafeMutablePointer<aiScene> {
+    private static func makeScene(_ parts: [(name: String, mesh: Mesh)], colors: [String]) -> UnsafeMutablePointer<aiScene> {
         let scene = UnsafeMutablePointer<aiScene>.allocate(capacity: 1)
         scene.initialize(to: aiScene())
         let identity = aiMatrix4x4(a1: 1, a2: 0, a3: 0, a4: 0, b1: 0, b2: 1, b3: 0, b4: 0, c1: 0, c2: 0, c3: 1, c4: 0, d1: 0, d2: 0, d3: 0, d4: 1)
@@ -42,7 +43,7 @@ public enum AssimpWriter {
             let mesh = UnsafeMutablePointer<aiMesh>.allocate(capacity: 1)
             mesh.initialize(to: aiMesh())
             mesh.pointee.mPrimitiveTypes = UInt32(aiPrimitiveType_TRIANGLE.rawValue)
-            mesh.pointee.mMaterialIndex = 0
+            mesh.pointee.mMaterialIndex = UInt32(i)
             setName(&mesh.pointee.mName, part.name)
             let verts = UnsafeMutablePointer<aiVector3D>.allocate(capacity: max(part.mesh.vertices.count, 1))
             for (k, v) in part.mesh.vertices.enumerated() {
@@ -77,11 +78,11 @@ public enum AssimpWriter {
         scene.pointee.mNumMeshes = UInt32(parts.count)
         scene.pointee.mMeshes = meshes
 
-        let material = UnsafeMutablePointer<aiMaterial>.allocate(capacity: 1)
-        material.initialize(to: aiMaterial())
-        let materials = UnsafeMutablePointer<UnsafeMutablePointer<aiMaterial>?>.allocate(capacity: 1)
-        materials[0] = material
-        scene.pointee.mNumMaterials = 1
+        let materials = UnsafeMutablePointer<UnsafeMutablePointer<aiMaterial>?>.allocate(capacity: max(parts.count, 1))
+        for (i, part) in parts.enumerated() {
+            materials[i] = makeMaterial(name: part.name, color: i < colors.count ? colors[i] : "#808080")
+        }
+        scene.pointee.mNumMaterials = UInt32(parts.count)
         scene.pointee.mMaterials = materials
         // Our meshes are indexed: tell assimp so its STL writer keeps per-face normals.
         scene.pointee.mFlags |= UInt32(AI_SCENE_FLAGS_NON_VERBOSE_FORMAT)
@@ -106,9 +107,50 @@ public enum AssimpWriter {
         }
         root.pointee.mChildren.deallocate()
         root.deallocate()
-        s.mMaterials[0]?.deallocate()
+        for i in 0..<Int(s.mNumMaterials) {
+            guard let m = s.mMaterials[i] else { continue }
+            for k in 0..<Int(m.pointee.mNumProperties) {
+                m.pointee.mProperties[k]?.pointee.mData.deallocate()
+                m.pointee.mProperties[k]?.deallocate()
+            }
+            m.pointee.mProperties.deallocate()
+            m.deallocate()
+        }
         s.mMaterials.deallocate()
         scene.deallocate()
+    }
+
+    /// A material with a name and a diffuse (and PBR base) colour from `#RRGGBB`.
+    private static func makeMaterial(name: String, color: String) -> UnsafeMutablePointer<aiMaterial> {
+        let rgb = UInt32(color.dropFirst(), radix: 16) ?? 0x808080
+        let rgba: [Float] = [Float((rgb >> 16) & 0xFF) / 255, Float((rgb >> 8) & 0xFF) / 255, Float(rgb & 0xFF) / 255, 1]
+        let colorBytes = rgba.withUnsafeBytes { Array($0) }
+        let nameBytes = Array(name.utf8.prefix(1000))
+        var stringBytes = withUnsafeBytes(of: UInt32(nameBytes.count).littleEndian) { Array($0) }
+        stringBytes += nameBytes + [0]
+        let properties: [(key: String, type: aiPropertyTypeInfo, data: [UInt8])] = [
+            ("?mat.name", aiPTI_String, stringBytes),
+            ("$clr.diffuse", aiPTI_Float, colorBytes),
+            ("$clr.base", aiPTI_Float, colorBytes),
+        ]
+        let list = UnsafeMutablePointer<UnsafeMutablePointer<aiMaterialProperty>?>.allocate(capacity: properties.count)
+        for (k, property) in properties.enumerated() {
+            let p = UnsafeMutablePointer<aiMaterialProperty>.allocate(capacity: 1)
+            p.initialize(to: aiMaterialProperty())
+            setName(&p.pointee.mKey, property.key)
+            p.pointee.mType = property.type
+            p.pointee.mDataLength = UInt32(property.data.count)
+            let data = UnsafeMutablePointer<CChar>.allocate(capacity: property.data.count)
+            for (j, b) in property.data.enumerated() { data[j] = CChar(bitPattern: b) }
+            p.pointee.mData = data
+            list[k] = p
+        }
+        let material = UnsafeMutablePointer<aiMaterial>.allocate(capacity: 1)
+        material.initialize(to: aiMaterial())
+        material.pointee.mProperties = list
+        material.pointee.mNumProperties = UInt32(properties.count)
+        material.pointee.mNumAllocated = UInt32(properties.count)
+        return material
     }
 
     private static func setName(_ name: inout aiString, _ value: String) {

@@ -7,19 +7,19 @@ public struct DeskItem: Sendable {
     /// The part names, in palette order.
     public var partNames: [String]
     public var schema: ParameterSchema
-    /// Builds the parts from a complete, valid parameter set (before `scale`).
-    var build: @Sendable (ParameterSet, Resolution) throws(GeometryError) -> [Part]
+    /// Builds the parts from a complete, valid parameter set (before `scale`), laid out for `mode`.
+    var build: @Sendable (ParameterSet, Resolution, PrintMode) throws(GeometryError) -> [Part]
 
     /// The parts for `overrides` on top of the defaults: validated first (errors throw, with every
-    /// problem at once; warnings are returned), then built and scaled by `scale`.
-    public func parts(_ overrides: ParameterSet = ParameterSet(), resolution: Resolution) throws(ItemError) -> (parts: [Part], warnings: [ParameterProblem]) {
+    /// problem at once; warnings are returned), then built for `mode` and scaled by `scale`.
+    public func parts(_ overrides: ParameterSet = ParameterSet(), resolution: Resolution, mode: PrintMode = .multicolor) throws(ItemError) -> (parts: [Part], warnings: [ParameterProblem]) {
         let problems = schema.validate(overrides)
         let errors = problems.filter { !$0.isWarning }
         guard errors.isEmpty else { throw .parameters(ParameterError(problems: errors)) }
         let values = schema.defaults.overriding(with: overrides)
         do {
             let scale = values.number("scale")
-            let parts = try build(values, resolution).map { part in
+            let parts = try build(values, resolution, mode).map { part in
                 var p = part
                 if scale != 1 { p.mesh = p.mesh.scaled(by: scale) }
                 return p
@@ -29,6 +29,16 @@ public struct DeskItem: Sendable {
             throw .geometry(error)
         }
     }
+}
+
+/// How an item's parts are laid out for printing.
+public enum PrintMode: String, Sendable, CaseIterable {
+    /// Every part in place, as one object for a multi-material printer.
+    case multicolor
+    /// Every part on its own, lying on the bed the way it prints best, for a single-colour printer
+    /// and glue: the shell and cover align by a key ring, and inlays fit their pockets with
+    /// `fit.clearance` to spare.
+    case separate
 }
 
 /// Why an item could not be built: bad parameters (exit code 2), or the kernel's refusal (1).

@@ -111,9 +111,14 @@ public struct Enclosure: Hashable, Sendable {
     /// A solid drawn in face coordinates (along, up, outward) placed on `face` with its origin at
     /// `along` and height `z`. Outward 0 is the face itself; negative values reach into the body.
     public func placed(_ mesh: Mesh, on face: Face, along: Double, z: Double) -> Mesh {
+        mesh.transformed(by: placement(on: face, along: along, z: z))
+    }
+
+    /// The map from face coordinates (along, up, outward) to the enclosure's.
+    func placement(on face: Face, along: Double, z: Double) -> Transform {
         switch face {
-        case .front: return mesh.rotated(degrees: Vector3(90, 0, 0)).translated(by: Vector3(along, 0, z))
-        case .rear: return mesh.rotated(degrees: Vector3(90, 0, 180)).translated(by: Vector3(width - along, depth, z))
+        case .front: return Transform.rotation(degrees: Vector3(90, 0, 0)).then(.translation(Vector3(along, 0, z)))
+        case .rear: return Transform.rotation(degrees: Vector3(90, 0, 180)).then(.translation(Vector3(width - along, depth, z)))
         }
     }
 
@@ -123,9 +128,11 @@ public struct Enclosure: Hashable, Sendable {
     }
 
     /// The pocket of every port: its opening `ports.depth` deep plus the room for its dark floor.
-    /// The status light is a bore for its light pipe.
-    public func portCutters(resolution: Resolution) throws(GeometryError) -> [Mesh] {
+    /// The status light is a bore for its light pipe. `clearance` grows the outlines that take an
+    /// inlay, so a separately printed one fits.
+    public func portCutters(resolution: Resolution, clearance: Double = 0) throws(GeometryError) -> [Mesh] {
         let layout = PortLayout(p)
+        func grown(_ s: Shape) throws(GeometryError) -> Shape { clearance > 0 ? try s.offset(by: clearance, resolution: resolution) : s }
         let pocket = p.number("ports.depth") + p.number("ports.inlayThickness")
         let recess = p.number("ports.power.recessDepth")
         var cutters = [Mesh]()
@@ -134,28 +141,40 @@ public struct Enclosure: Hashable, Sendable {
             let outline = try layout.outline(port, resolution: resolution)
             if port.kind == .powerInlet {
                 cutters.append(placed(try prism(outline, inward: recess, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
-                let inlet = try layout.powerInletOutline(resolution: resolution)
+                let inlet = try grown(layout.powerInletOutline(resolution: resolution))
                 cutters.append(placed(try prism(inlet, inward: recess + depth, outward: -recess / 2), on: port.face, along: port.along, z: port.z))
             } else {
-                cutters.append(placed(try prism(outline, inward: depth, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
+                cutters.append(placed(try prism(grown(outline), inward: depth, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
             }
         }
         return cutters
     }
 
-    /// The dark floors of the port pockets, meeting the shell face to face.
-    public func portInlays(resolution: Resolution) throws(GeometryError) -> Mesh {
+    /// The dark floors of the port pockets, meeting the shell face to face, less `cutters` (a tunnel
+    /// through a floor).
+    public func portInlays(resolution: Resolution, less cutters: [Mesh] = []) throws(GeometryError) -> Mesh {
+        try Mesh.merged(portFloors(resolution: resolution, less: cutters).map { $0.mesh.transformed(by: $0.placement) })
+    }
+
+    /// Each port's floor in face coordinates (along, up, outward, the floor's front at outward 0,
+    /// its back at -`ports.inlayThickness`), with the placement that puts it in its pocket.
+    func portFloors(resolution: Resolution, less cutters: [Mesh]) throws(GeometryError) -> [(mesh: Mesh, placement: Transform)] {
         let layout = PortLayout(p)
         let open = p.number("ports.depth"), thickness = p.number("ports.inlayThickness")
-        var inlays = [Mesh]()
+        var floors = [(mesh: Mesh, placement: Transform)]()
         for port in ports where port.kind != .statusLight {
             let (outline, front) = port.kind == .powerInlet
                 ? (try layout.powerInletOutline(resolution: resolution), p.number("ports.power.recessDepth") + open)
                 : (try layout.outline(port, resolution: resolution), open)
-            let floor = try prism(outline, inward: front + thickness, outward: -front)
-            inlays.append(placed(floor, on: port.face, along: port.along, z: port.z))
+            var floor = try prism(outline, inward: thickness, outward: 0)
+            let inPocket = Transform.translation(Vector3(0, 0, -front)).then(placement(on: port.face, along: port.along, z: port.z))
+            if !cutters.isEmpty, let back = inPocket.inverted {
+                // Cut in place, then carried back to face coordinates.
+                floor = try floor.transformed(by: inPocket).subtracting(cutters).transformed(by: back)
+            }
+            if !floor.isEmpty { floors.append((floor, inPocket)) }
         }
-        return Mesh.merged(inlays)
+        return floors
     }
 
     /// The status light's pipe, filling its bore and flush with the front; nil when it is off.
@@ -173,11 +192,65 @@ public struct Enclosure: Hashable, Sendable {
         do { return try Emblem.outline(p, resolution: resolution) } catch { throw .invalidShape("emblem.svg: \(error.description)") }
     }
 
-    /// The emblem's pocket in the top, `emblem.depth` deep.
-    public func emblemPocket(resolution: Resolution) throws(GeometryError) -> Mesh? {
+    /// The emblem's pocket in the top, `emblem.depth` deep, grown by `clearance`.
+    public func emblemPocket(resolution: Resolution, clearance: Double = 0) throws(GeometryError) -> Mesh? {
         guard let outline = try emblemOutline(resolution: resolution) else { return nil }
         let depth = p.number("emblem.depth")
-        return try Mesh.extrusion(of: outline, from: height - depth, to: height + Enclosure.overshoot)
+        let pocket = clearance > 0 ? try outline.offset(by: clearance, resolution: resolution) : outline
+        return try Mesh.extrusion(of: pocket, from: height - depth, to: height + Enclosure.overshoot)
+    }
+
+    // MARK: - Separate printing
+
+    /// The key ring's outline, `widening` mm wider on each side: a rounded-rectangle band
+    /// `fit.keyWidth` wide whose outer edge lies `fit.keyInset` inside the cover's edge.
+    func keyRing(widening: Double, resolution: Resolution) throws(GeometryError) -> Shape {
+        let inset = coverInset + p.number("fit.keyInset") - widening
+        let width = p.number("fit.keyWidth") + 2 * widening
+        let radius = max(cornerRadius - inset, 0)
+        let outer = try Shape.roundedRectangle(width: self.width - 2 * inset, height: depth - 2 * inset, cornerRadius: radius, center: center, resolution: resolution)
+        let inner = try Shape.roundedRectangle(
+            width: self.width - 2 * (inset + width), height: depth - 2 * (inset + width), cornerRadius: max(radius - width, 0),
+            center: center, resolution: resolution)
+        return Shape(polygons: [Polygon(outer: outer.polygons[0].outer, holes: [Contour(inner.polygons[0].outer.points.reversed())])])
+    }
+
+    /// The key ring standing on the cover, reaching a little into it.
+    public func registrationKey(resolution: Resolution) throws(GeometryError) -> Mesh {
+        try Mesh.extrusion(of: keyRing(widening: 0, resolution: resolution), from: shellBottom - coverThickness / 4, to: shellBottom + p.number("fit.keyHeight"))
+    }
+
+    /// The groove in the shell's underside that takes the key ring, `fit.clearance` wider and deeper.
+    public func registrationGroove(resolution: Resolution) throws(GeometryError) -> Mesh {
+        let c = p.number("fit.clearance")
+        return try Mesh.extrusion(
+            of: keyRing(widening: c, resolution: resolution),
+            from: shellBottom - Enclosure.overshoot, to: shellBottom + p.number("fit.keyHeight") + c)
+    }
+
+    /// The inlays printed on their own, lying flat in a row from the origin: every port floor, the
+    /// status light's pipe standing up, and the emblem face down (its top on the bed).
+    public func separateInlays(resolution: Resolution, less cutters: [Mesh] = []) throws(GeometryError) -> (ports: Mesh, light: Mesh?, emblem: Mesh?) {
+        let layout = PortLayout(p), gap = 3.0
+        var x = 0.0
+        func laid(_ mesh: Mesh) -> Mesh {
+            let b = mesh.bounds
+            defer { x += b.max.x - b.min.x + gap }
+            return mesh.translated(by: Vector3(x - b.min.x, -b.min.y, -b.min.z))
+        }
+        func laid(_ outline: Shape, height: Double) throws(GeometryError) -> Mesh {
+            laid(try Mesh.extrusion(of: outline, from: 0, to: height))
+        }
+        // Each floor lies on its front face, which shows in the pocket.
+        let floors = try portFloors(resolution: resolution, less: cutters).map { laid($0.mesh.rotated(degrees: Vector3(0, 180, 0))) }
+        let light = try ports.first { $0.kind == .statusLight }.map { (port: Port) throws(GeometryError) -> Mesh in
+            try laid(layout.outline(port, resolution: resolution), height: p.number("ports.depth") + p.number("ports.inlayThickness"))
+        }
+        let emblem = try emblemOutline(resolution: resolution).map { (outline: Shape) throws(GeometryError) -> Mesh in
+            // Mirrored so that, turned face down, it reads the right way round from above once glued.
+            try laid(outline.scaled(by: Vector2(-1, 1)), height: p.number("emblem.depth"))
+        }
+        return (Mesh.merged(floors), light, emblem)
     }
 
     /// The emblem inlay, filling its pocket flush with the top.

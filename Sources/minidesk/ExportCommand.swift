@@ -8,15 +8,16 @@ import MiniDesk
 enum ExportCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
         let args = try Arguments(
-            words, valued: ["--out", "--format", "--resolution", "--set", "--params", "--set-name", "--preset", "--jobs"],
+            words, valued: ["--out", "--format", "--mode", "--resolution", "--set", "--params", "--set-name", "--preset", "--jobs"],
             flags: ["--all", "--json", "--dry-run", "--help"])
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
-        let known = ["3mf"] + MeshFormat.allCases.map(\.rawValue)
+        let known = ["3mf", "obj"] + MeshFormat.allCases.map(\.rawValue)
         let formats = (args.value("--format") ?? "stl").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
         for f in formats where !known.contains(f) {
             throw UsageError("--format takes one or more of \(known.joined(separator: ", ")) separated by commas, got `\(f)`")
         }
+        let mode = try parseMode(args.value("--mode") ?? "multicolor")
         let resolution = try parseResolution(args.value("--resolution") ?? "normal")
         if args.value("--set-name") != nil && args.value("--params") == nil { throw UsageError("--set-name needs --params FILE") }
         let jobsText = args.value("--jobs") ?? String(ProcessInfo.processInfo.activeProcessorCount)
@@ -41,7 +42,7 @@ enum ExportCommand {
         if args.flags.contains("--dry-run") {
             for item in items {
                 for f in formats {
-                    for path in plannedPaths(item, format: f, folder: folder) { Console.out("would write \(path)") }
+                    for path in plannedPaths(item, format: f, mode: mode, folder: folder) { Console.out("would write \(path)") }
                 }
             }
             return .ok
@@ -55,7 +56,7 @@ enum ExportCommand {
 
         // Items in parallel; each builds its parts once and writes every format. One failure stops
         // only its own item.
-        let total = items.reduce(0) { sum, item in sum + formats.reduce(0) { $0 + plannedPaths(item, format: $1, folder: folder).count } }
+        let total = items.reduce(0) { sum, item in sum + formats.reduce(0) { $0 + plannedPaths(item, format: $1, mode: mode, folder: folder).count } }
         let progress = Progress(total: total, json: args.flags.contains("--json"))
         let results = Results(count: items.count)
         let queue = OperationQueue()
@@ -66,10 +67,10 @@ enum ExportCommand {
                 let started = Date()
                 var summary = Summary(item: item.name)
                 do {
-                    let (parts, warnings) = try item.parts(values, resolution: resolution)
+                    let (parts, warnings) = try item.parts(values, resolution: resolution, mode: mode)
                     warnings.forEach { Console.error("\(item.name): \($0)") }
                     for f in formats {
-                        for var entry in try write(item, parts, values, format: f, folder: folder) {
+                        for var entry in try write(item, parts, values, format: f, mode: mode, folder: folder) {
                             entry["seconds"] = Date().timeIntervalSince(started)
                             summary.files += 1
                             summary.triangles += entry["triangles"] as? Int ?? 0
@@ -103,20 +104,57 @@ enum ExportCommand {
         return summaries.contains { $0.failure != nil } ? .failure : .ok
     }
 
-    /// The files an item would produce in a format.
-    static func plannedPaths(_ item: DeskItem, format: String, folder: String) -> [String] {
-        if format == "3mf" { return [folder + "/\(item.name).3mf"] }
-        let ext = MeshFormat(rawValue: format)!.fileExtension
+    /// The files an item would produce in a format: in multicolour, one 3MF per item (other formats
+    /// cannot hold parts, so they get one file per part, in place); in separate mode, one file per
+    /// part.
+    static func plannedPaths(_ item: DeskItem, format: String, mode: PrintMode, folder: String) -> [String] {
+        if ["3mf", "obj"].contains(format) && mode == .multicolor { return [folder + "/\(item.name).\(format)"] }
+        let ext = ["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension
         return item.partNames.map { folder + "/\(item.name)-\($0).\(ext)" }
     }
 
+    static func parseMode(_ text: String) throws(UsageError) -> PrintMode {
+        if text == "merged" {
+            throw UsageError("--mode merged is not available yet: joining parts that meet face to face needs booleans that resolve touching solids, which the kernel does not do yet; use multicolor or separate")
+        }
+        guard let mode = PrintMode(rawValue: text) else {
+            let names = PrintMode.allCases.map(\.rawValue)
+            throw UsageError("--mode takes \(names.joined(separator: " or ")), got `\(text)`" + (closest(to: text, in: Set(names)).map { ", did you mean `\($0)`?" } ?? ""))
+        }
+        return mode
+    }
+
     /// Writes one item's files; returns one manifest entry per file.
-    private static func write(_ item: DeskItem, _ parts: [Part], _ overrides: ParameterSet, format: String, folder: String) throws -> [[String: Any]] {
+    private static func write(_ item: DeskItem, _ parts: [Part], _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String) throws -> [[String: Any]] {
         func volume(_ m: Mesh) -> Double { m.report(checkSelfIntersections: false).volume }
+        let used = item.schema.defaults.overriding(with: overrides)
+        if format == "3mf" && mode == .separate {
+            // One file per part, each a single-part object.
+            return try parts.map { part in
+                let path = folder + "/\(item.name)-\(part.name).3mf"
+                var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name) \(part.name)", parametersJSON: ParameterInput.json(used, item: item.name))
+                metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png([(part.mesh, part.color)])
+                try ThreeMFWriter.write(
+                    objectName: "\(item.name)-\(part.name)", parts: [ThreeMFPart(name: part.name, color: part.color, mesh: part.mesh)],
+                    metadata: metadata, to: path)
+                return ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
+            }
+        }
+        if format == "obj" {
+            // Coloured through a material library beside each file: every part in one file in
+            // multicolour, one file per part in separate mode.
+            let groups = mode == .multicolor ? [(item.name, parts)] : parts.map { ("\(item.name)-\($0.name)", [$0]) }
+            return try groups.map { (name, group) in
+                let path = folder + "/\(name).obj"
+                try OBJWriter.write(group.map { ($0.name, $0.color, $0.mesh) }, to: path)
+                return ["item": item.name, "part": group.count == 1 ? group[0].name : "*", "path": path,
+                        "materials": folder + "/\(name).mtl", "triangles": group.reduce(0) { $0 + $1.mesh.triangles.count },
+                        "volume": group.reduce(0.0) { $0 + volume($1.mesh) }]
+            }
+        }
         if format == "3mf" {
             // One object whose parts are already assigned to filaments, with the parameters used.
             let path = folder + "/\(item.name).3mf"
-            let used = item.schema.defaults.overriding(with: overrides)
             var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name)", parametersJSON: ParameterInput.json(used, item: item.name))
             metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png(parts.map { ($0.mesh, $0.color) })
             try ThreeMFWriter.write(
@@ -128,7 +166,7 @@ enum ExportCommand {
         let meshFormat = MeshFormat(rawValue: format)!
         return try parts.map { part in
             let path = folder + "/\(item.name)-\(part.name).\(meshFormat.fileExtension)"
-            try AssimpWriter.write([(part.name, part.mesh)], format: meshFormat, to: path)
+            try AssimpWriter.write([(part.name, part.mesh)], colors: [part.color], format: meshFormat, to: path)
             return ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
         }
     }

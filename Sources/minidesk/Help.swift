@@ -47,11 +47,20 @@ enum Help {
         (Bambu Studio, OrcaSlicer, PrusaSlicer). Files are written to a temporary name and renamed,
         so a failure never leaves half a file.
 
+        Print modes (--mode):
+          multicolor  every part in place: one 3MF object for a multi-material printer (the default)
+          separate    one file per part, <item>-<part>.<ext> (3MF too), each lying on the bed the way
+                      it prints best, for a single-colour printer and glue: a key ring on the cover
+                      fits a groove under the shell, and inlays fit pockets grown by fit.clearance
+          merged      one body (not available yet: it needs booleans that join touching parts)
+
         Options:
           --all                  Export every item
           --out DIR              Output folder (default: Output)
-          --format F[,F...]      stl (binary, default), stl-ascii, ply, glb, 3mf; several at once
-                                 with commas, such as 3mf,stl
+          --format F[,F...]      stl (binary, default), stl-ascii, ply, glb, obj, 3mf; several at
+                                 once with commas, such as 3mf,stl. obj writes its colours to a .mtl
+                                 beside it, and like 3mf holds every part in one file in multicolor
+          --mode M               multicolor (default) or separate; see above
           --jobs N               Items built at once (default: every core)
           --dry-run              Check the parameters and list the files, writing nothing
           --resolution R         draft, normal (default), fine, or a chord deviation in mm
@@ -72,6 +81,7 @@ enum Help {
         Examples:
           minidesk export --all
           minidesk export --all --format 3mf,stl --jobs 2
+          minidesk export stash --mode separate --format 3mf
           minidesk export solid --format ply --resolution draft
           minidesk export solid --set body.width=120mm --set scale=0.5 --format 3mf
           minidesk export solid --params Models/solid.json --set-name solid

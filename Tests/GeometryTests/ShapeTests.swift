@@ -137,6 +137,35 @@ import Testing
         let expected = try Shape.roundedRectangle(width: 22, height: 12, cornerRadius: 3, resolution: fine).area
         #expect(abs(try rr.offset(by: 1, resolution: fine).area - expected) < 0.01)
         let notConvex = try Shape.polygon([Vector2(0, 0), Vector2(4, 0), Vector2(2, 1), Vector2(4, 4), Vector2(0, 4)])
-        #expect(throws: GeometryError.self) { try notConvex.offset(by: 1) }
+        #expect(throws: GeometryError.self) { try notConvex.offset(by: -1) }
+    }
+
+    /// Growing any shape is the Minkowski sum with a disc: an L grows by its perimeter times d, plus
+    /// round convex corners, less the square where the strips of its reflex corner overlap; a hole
+    /// shrinks, and one narrower than twice the distance closes.
+    @Test func offsetGrowsAnyShape() throws {
+        let fine = Resolution(maxChordDeviation: 0.0005, maxSegments: 100_000)
+        let l = try Shape.polygon([Vector2(0, 0), Vector2(6, 0), Vector2(6, 2), Vector2(2, 2), Vector2(2, 6), Vector2(0, 6)])
+        let d = 0.5
+        let expected = 20 + 24 * d + 5 * Double.pi / 4 * d * d - d * d
+        let grown = try l.offset(by: d, resolution: fine)
+        #expect(grown.polygons.count == 1 && abs(grown.area - expected) < 3e-3)
+        let frame = try Shape(contours: [Contour([Vector2(0, 0), Vector2(10, 0), Vector2(10, 10), Vector2(0, 10)]),
+                                         Contour([Vector2(3, 3), Vector2(3, 7), Vector2(7, 7), Vector2(7, 3)])])
+        let thicker = try frame.offset(by: 1, resolution: fine)
+        #expect(thicker.polygons.count == 1 && thicker.polygons[0].holes.count == 1)
+        #expect(abs(thicker.area - ((144 - 4 + Double.pi) - 4)) < 1e-2)
+        #expect(try frame.offset(by: 2.5, resolution: fine).polygons.allSatisfy { $0.holes.isEmpty })
+        let slot = try Shape(contours: [Contour([Vector2(0, 0), Vector2(10, 0), Vector2(10, 10), Vector2(0, 10)]),
+                                        Contour([Vector2(2, 4), Vector2(2, 6), Vector2(8, 6), Vector2(8, 4)])])
+        #expect(try slot.offset(by: 0.5, resolution: fine).polygons[0].holes.count == 1)
+        #expect(try slot.offset(by: 1.5, resolution: fine).polygons[0].holes.isEmpty)
+        // A figure-8 of two overlapping circles: its waist corners are reflex.
+        let eight = try Shape(contours: [Shape.circle(radius: 2, center: Vector2(-1.5, 0), resolution: fine).polygons[0].outer,
+                                         Shape.circle(radius: 2, center: Vector2(1.5, 0), resolution: fine).polygons[0].outer])
+        let fat = try eight.offset(by: 0.25, resolution: fine)
+        let reference = try Shape(contours: [Shape.circle(radius: 2.25, center: Vector2(-1.5, 0), resolution: fine).polygons[0].outer,
+                                             Shape.circle(radius: 2.25, center: Vector2(1.5, 0), resolution: fine).polygons[0].outer])
+        #expect(fat.polygons.count == 1 && abs(fat.area - reference.area) < 1e-3)
     }
 }

@@ -120,6 +120,42 @@ import Testing
         #expect(part("emblem").contains(Vector3(e.center, e.height - 0.3)) && part("emblem").bounds.max.z == e.height)
     }
 
+    /// Separate printing: every part lies on the bed; the inlays keep their volumes; the key ring
+    /// on the cover enters the groove under the shell without touching it; pockets grow by the
+    /// clearance.
+    @Test(arguments: names)
+    func separatePartsLieOnTheBedAndFitTogether(name: String) throws {
+        let item = try #require(Catalogue.item(named: name))
+        let (together, _) = try item.parts(resolution: .draft)
+        let (apart, _) = try item.parts(resolution: .draft, mode: .separate)
+        #expect(apart.map(\.name) == together.map(\.name))
+        for part in apart {
+            let r = part.mesh.report(checkSelfIntersections: false)
+            #expect(r.isValid, "\(name)-\(part.name): \(r.problems)")
+            #expect(abs(r.bounds.min.z) < 1e-12, "\(name)-\(part.name) lies on the bed")
+            if ["ports", "light", "emblem"].contains(part.name) {
+                let before = together.first { $0.name == part.name }!.mesh.report(checkSelfIntersections: false)
+                #expect(abs(r.volume - before.volume) < 1e-9 * max(1, before.volume), "\(name)-\(part.name) keeps its volume")
+            }
+        }
+        guard name != "stash" else { return }
+        let p = item.schema.defaults, e = Enclosure(p)
+        let shell = apart.first { $0.name == "shell" }!.mesh.translated(by: Vector3(0, 0, e.shellBottom))
+        let bottom = apart.first { $0.name == "bottom" }!.mesh
+        let keyTop = e.shellBottom + p.number("fit.keyHeight")
+        #expect(abs(bottom.bounds.max.z - keyTop) < 1e-12)
+        // Across the key ring at the middle of the front: key, then clearance, then shell.
+        let y = e.coverInset + p.number("fit.keyInset") + p.number("fit.keyWidth") / 2
+        let probe = Vector3(e.center.x + 10, y, keyTop - 0.5)
+        #expect(bottom.contains(probe) && !shell.contains(probe))
+        #expect(!shell.contains(Vector3(probe.x, probe.y, keyTop + p.number("fit.clearance") / 2)))
+        #expect(shell.contains(Vector3(probe.x, probe.y, keyTop + p.number("fit.clearance") + 0.3)))
+        #expect(shell.contains(Vector3(probe.x, y + p.number("fit.keyWidth") / 2 + p.number("fit.clearance") + 0.3, keyTop - 0.5)))
+        // The emblem's pocket grew: the shell lost more than in multicolour.
+        let before = together.first { $0.name == "shell" }!.mesh.report(checkSelfIntersections: false).volume
+        #expect(shell.report(checkSelfIntersections: false).volume < before)
+    }
+
     @Test func plantersPotAndDrainsAreOpen() throws {
         for shape in ["square", "round"] {
             let (_, parts, p) = try CatalogueTests.build("planter", ["planter.shape": .text(shape)])

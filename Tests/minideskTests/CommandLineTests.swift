@@ -59,7 +59,7 @@ import Testing
         let command = try Self.run(["exprot"])
         #expect(command.status == 2 && command.stderr.contains("did you mean `export`?"))
         let format = try Self.run(["export", "--all", "--format", "step"])
-        #expect(format.status == 2 && format.stderr.contains("--format takes one or more of 3mf, stl, stl-ascii, ply, glb separated by commas, got `step`"))
+        #expect(format.status == 2 && format.stderr.contains("--format takes one or more of 3mf, obj, stl, stl-ascii, ply, glb separated by commas, got `step`"))
         let resolution = try Self.run(["export", "--all", "--resolution", "-1"])
         #expect(resolution.status == 2 && resolution.stderr.contains("--resolution must be"))
         let nothing = try Self.run(["export"])
@@ -331,6 +331,24 @@ import Testing
         let json = try CommandLineTests.run(["export", "solid", "--format", "3mf,stl", "--resolution", "draft", "--out", folder, "--json"])
         let manifest = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(manifest.count == 6 && manifest.allSatisfy { ($0["seconds"] as? Double ?? -1) >= 0 && $0["path"] is String })
+    }
+
+    @Test func separateModeWritesOneFilePerPart() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-separate-\(UUID().uuidString)"
+        let r = try CommandLineTests.run(["export", "pen-holder", "--mode", "separate", "--format", "3mf,stl", "--resolution", "draft", "--out", folder, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
+        let names = Set(manifest.compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } })
+        let parts = ["shell", "bottom", "ports", "light", "emblem"]
+        #expect(names == Set(parts.flatMap { ["pen-holder-\($0).3mf", "pen-holder-\($0).stl"] }))
+        let check = try CommandLineTests.run(["check", folder + "/pen-holder-shell.3mf", "--json"])
+        #expect(check.status == 0)
+        let dry = try CommandLineTests.run(["export", "solid", "--mode", "separate", "--format", "3mf", "--dry-run", "--out", folder])
+        #expect(dry.stdout.contains("would write \(folder)/solid-emblem.3mf") && !dry.stdout.contains("solid.3mf"))
+        let merged = try CommandLineTests.run(["export", "solid", "--mode", "merged"])
+        #expect(merged.status == 2 && merged.stderr.contains("--mode merged is not available yet"))
+        let typo = try CommandLineTests.run(["export", "solid", "--mode", "seperate"])
+        #expect(typo.status == 2 && typo.stderr.contains("--mode takes multicolor or separate, got `seperate`, did you mean `separate`?"))
     }
 
     @Test func dryRunWritesNothingAndJobsAreChecked() throws {

@@ -28,7 +28,7 @@ extension Catalogue {
                 },
             ],
             defaults: ["emblem.size": .number(14), "emblem.offsetY": .number(-44)]),
-        build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
+        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             let bottom = e.height - p.number("pen.depth"), height = p.number("pen.depth") + Enclosure.overshoot
             let c = penCenter(p)
@@ -42,7 +42,7 @@ extension Catalogue {
                 let bore = try Mesh.cylinder(radius: p.number("pen.diameter") / 2, height: height, resolution: resolution)
                 features.shellCutters = boreCenters(p).map { bore.translated(by: Vector3($0, bottom)) }
             }
-            return try e.parts(features, resolution: resolution)
+            return try e.parts(features, resolution: resolution, mode: mode)
         })
 
     static func penCenter(_ p: ParameterSet) -> Vector2 { Enclosure(p).center + Vector2(0, p.number("pen.offsetY")) }

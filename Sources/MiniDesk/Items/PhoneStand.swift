@@ -21,7 +21,7 @@ extension Catalogue {
             ],
             rules: [phoneRule, emblemClear { p in [("slot", slotBounds(p).min, slotBounds(p).max)] }],
             defaults: ["emblem.size": .number(14), "emblem.offsetY": .number(-45.5)]),
-        build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
+        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             let slot = PhoneSlot(p)
             var features = ItemFeatures()
@@ -43,7 +43,7 @@ extension Catalogue {
                     of: try .circle(radius: r, resolution: resolution), along: [entry, turn, exit],
                     bendRadius: p.number("phone.tunnel.bendRadius"), resolution: resolution)]
             }
-            return try e.parts(features, resolution: resolution)
+            return try e.parts(features, resolution: resolution, mode: mode)
         })
 
     /// The slot's plan bounds at the top.

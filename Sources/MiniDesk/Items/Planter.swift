@@ -28,7 +28,7 @@ extension Catalogue {
                 },
             ],
             defaults: ["emblem.size": .number(8), "emblem.offsetY": .number(-55.5)]),
-        build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
+        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             var features = ItemFeatures()
             let potBottom = e.height - p.number("planter.depth")
@@ -56,7 +56,7 @@ extension Catalogue {
                     features.shellCutters.append(hole.translated(by: Vector3(c, e.shellBottom - Enclosure.overshoot)))
                 }
             }
-            return try e.parts(features, resolution: resolution)
+            return try e.parts(features, resolution: resolution, mode: mode)
         })
 
     /// The pot's plan bounds.

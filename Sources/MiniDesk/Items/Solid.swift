@@ -7,7 +7,7 @@ extension Catalogue {
         summary: "The replica: silver shell, black foot with vents, ports, status light, power button and emblem",
         partNames: partNames,
         schema: schema(),
-        build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
-            try Enclosure(p).parts(ItemFeatures(), resolution: resolution)
+        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
+            try Enclosure(p).parts(ItemFeatures(), resolution: resolution, mode: mode)
         })
 }

@@ -16,7 +16,6 @@ extension Catalogue {
                 .length("stash.trayWall", 1.6, 0.8...10, "Thickness of the tray walls and dividers"),
                 .count("stash.dividers.rows", 1, 1...12, "Compartments front to back"),
                 .count("stash.dividers.columns", 1, 1...12, "Compartments left to right"),
-                .length("fit.clearance", 0.2, 0...2, "Gap per side between the tray and the lid"),
             ],
             rules: [
                 portsFit(wall: "stash.wall"), stashRule,
@@ -25,9 +24,10 @@ extension Catalogue {
                      ("stash.top", p.number("stash.top") - (p.bool("emblem.enabled") ? p.number("emblem.depth") : 0))]
                 },
             ]),
-        build: { (p: ParameterSet, resolution: Resolution) throws(GeometryError) -> [Part] in
+        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             var features = ItemFeatures()
+            features.registration = false  // the tray seats the lid
             features.shellBody = try Mesh.roundedShell(
                 width: e.width, depth: e.depth, height: e.height - e.shellBottom, cornerRadius: e.cornerRadius,
                 topFillet: e.topFillet, bottomFillet: e.bottomFillet, wall: p.number("stash.wall"), ceiling: p.number("stash.top"),
@@ -37,9 +37,14 @@ extension Catalogue {
             let lidParts: Set<String> = ["shell", "ports", "light", "emblem"]
             // The lid turned over beside the base, its top on the bed.
             let turn = Transform.rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(e.width + 10, e.depth, e.height)))
-            return try e.parts(features, resolution: resolution).map { part in
+            return try e.parts(features, resolution: resolution, mode: mode).map { part in
                 var moved = part
-                if lidParts.contains(part.name) { moved.mesh = part.mesh.transformed(by: turn) }
+                if mode == .multicolor && lidParts.contains(part.name) { moved.mesh = part.mesh.transformed(by: turn) }
+                if mode == .separate && part.name == "shell" {
+                    // Already standing on the bed; turned over in place.
+                    let lid = e.height - e.shellBottom
+                    moved.mesh = part.mesh.transformed(by: .rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(0, e.depth, lid))))
+                }
                 return moved
             }
         })

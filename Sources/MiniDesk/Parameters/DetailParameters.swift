@@ -64,6 +64,11 @@ public enum DetailParameters {
         .angle("emblem.rotation", 0, -360...360, "Rotation of the emblem, counter-clockwise seen from above"),
         .length("emblem.depth", 0.6, 0.1...10, "Thickness of the emblem inlay, flush with the top"),
 
+        .length("fit.clearance", 0.2, 0...2, "Gap per side between parts that fit together (the stash's lid; inlays in separate mode)"),
+        .length("fit.keyInset", 7, 2...60, "Separate mode: inset of the key ring that aligns shell and cover, from the cover's edge"),
+        .length("fit.keyWidth", 1.6, 0.4...10, "Separate mode: width of the key ring"),
+        .length("fit.keyHeight", 1, 0.2...10, "Separate mode: height of the key ring above the cover"),
+
         .color("colors.ports", Palette.portGrey, "Colour of the port floors"),
         .color("colors.light", Palette.white, "Colour of the status light"),
         .color("colors.emblem", Palette.emblemGrey, "Colour of the emblem"),
