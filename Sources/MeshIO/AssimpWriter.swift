@@ -52,10 +52,11 @@ public enum AssimpWriter {
             mesh.pointee.mNumVertices = UInt32(part.mesh.vertices.count)
             mesh.pointee.mVertices = verts
             let faces = UnsafeMutablePointer<aiFace>.allocate(capacity: max(part.mesh.triangles.count, 1))
+            // One block for every face's indices (the first face owns it), not an allocation per face.
+            let indices = UnsafeMutablePointer<UInt32>.allocate(capacity: max(3 * part.mesh.triangles.count, 1))
             for (k, t) in part.mesh.triangles.enumerated() {
-                let idx = UnsafeMutablePointer<UInt32>.allocate(capacity: 3)
-                idx[0] = t.a; idx[1] = t.b; idx[2] = t.c
-                faces[k] = aiFace(mNumIndices: 3, mIndices: idx)
+                indices[3 * k] = t.a; indices[3 * k + 1] = t.b; indices[3 * k + 2] = t.c
+                faces[k] = aiFace(mNumIndices: 3, mIndices: indices + 3 * k)
             }
             mesh.pointee.mNumFaces = UInt32(part.mesh.triangles.count)
             mesh.pointee.mFaces = faces
@@ -93,7 +94,7 @@ public enum AssimpWriter {
         let s = scene.pointee
         for i in 0..<Int(s.mNumMeshes) {
             guard let m = s.mMeshes[i] else { continue }
-            for k in 0..<Int(m.pointee.mNumFaces) { m.pointee.mFaces[k].mIndices.deallocate() }
+            if m.pointee.mNumFaces > 0 { m.pointee.mFaces[0].mIndices.deallocate() }
             m.pointee.mFaces.deallocate()
             m.pointee.mVertices.deallocate()
             m.deallocate()

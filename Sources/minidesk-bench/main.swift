@@ -1,8 +1,10 @@
 import Foundation
 import Geometry
+import MeshIO
+import MiniDesk
 
-/// Benchmarks for the geometry kernel. Prints one JSON object of figures (seconds, counts); timed
-/// here, never in tests. Run with `make bench` (release build).
+/// Benchmarks for the geometry kernel, the catalogue and the file writers. Prints one JSON object of
+/// figures (seconds, counts, MB/s); timed here, never in tests. Run with `make bench` (release build).
 
 /// The best of `repeats` wall-clock timings of `body`, in seconds.
 func measure(repeats: Int = 5, _ body: () throws -> Void) rethrows -> Double {
@@ -71,6 +73,53 @@ boolean("W2_vents") { try box.subtracting(vents + ports) }
 
 let grid = (0..<1000).map { k in vent.translated(by: Vector3(-55.5 + Double(k % 32) * 3.6, -55.5 + Double(k / 32) * 3.6, -1)) }
 boolean("W3_grid") { try box.subtracting(grid) }
+
+// Every item at its defaults, normal resolution, multicolour.
+for item in Catalogue.items {
+    var triangles = 0
+    let seconds = try measure(repeats: 3) { triangles = try item.parts(resolution: .normal).parts.reduce(0) { $0 + $1.mesh.triangles.count } }
+    results["item_\(item.name)"] = ["seconds": seconds, "triangles": triangles]
+}
+
+// Writers on a 1M-triangle mesh, next to a plain buffered write of the same number of bytes.
+let big = try Mesh.sphere(radius: 50, segments: 1000)
+let folder = NSTemporaryDirectory() + "minidesk-bench-\(ProcessInfo.processInfo.processIdentifier)"
+try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(atPath: folder) }
+let writers: [(String, (String) throws -> Void)] = [
+    ("stl", { try AssimpWriter.write([("sphere", big)], format: .stl, to: $0) }),
+    ("stl-ascii", { try AssimpWriter.write([("sphere", big)], format: .stlASCII, to: $0) }),
+    ("ply", { try AssimpWriter.write([("sphere", big)], format: .ply, to: $0) }),
+    ("glb", { try AssimpWriter.write([("sphere", big)], colors: ["#C8C8CC"], format: .glb, to: $0) }),
+    ("obj", { try OBJWriter.write([("sphere", "#C8C8CC", big)], to: $0) }),
+    ("3mf", { try ThreeMFWriter.write(objectName: "sphere", parts: [ThreeMFPart(name: "sphere", color: "#C8C8CC", mesh: big)],
+                                      metadata: ThreeMFWriter.Metadata(title: "bench", parametersJSON: "{}"), to: $0) }),
+]
+var writerFigures = [String: Any]()
+for (name, write) in writers {
+    let path = folder + "/sphere.\(name)"
+    let seconds = try measure(repeats: 3) { try write(path) }
+    let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    let payload = Data(count: bytes)
+    let plainPath = folder + "/plain.bin"
+    let plain = measure(repeats: 3) {
+        let handle = fopen(plainPath, "wb")!
+        payload.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < bytes {
+                let n = min(1 << 16, bytes - offset)
+                fwrite(raw.baseAddress! + offset, 1, n, handle)
+                offset += n
+            }
+        }
+        fclose(handle)
+    }
+    writerFigures[name] = [
+        "seconds": seconds, "bytes": bytes, "MB_per_s": Double(bytes) / 1e6 / seconds,
+        "plain_write_seconds": plain, "plain_write_MB_per_s": Double(bytes) / 1e6 / plain,
+    ]
+}
+results["writers_1M_triangles"] = ["triangles": big.triangles.count, "formats": writerFigures]
 
 let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
 print(String(decoding: data, as: UTF8.self))
