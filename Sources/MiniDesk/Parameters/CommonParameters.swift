@@ -46,16 +46,21 @@ public enum CommonParameters {
             return d > limit ? [ParameterProblem("foot.diameter", "must fit under the shell: at most the smaller of body.width and body.depth less both bottom fillets (\(fmt(limit)) mm), got \(fmt(d))")] : []
         },
         // Warnings: details that become too small to print after scaling.
+        finerThanTheNozzle(["body.topFillet", "body.bottomFillet"], consequence: "it will print as a sharp edge"),
+    ]
+
+    /// A rule that warns about each size parameter that comes out finer than the nozzle once scaled
+    /// (ignoring sizes of 0, and those whose switch, if given, is off).
+    static func finerThanTheNozzle(_ names: [String], switches: [String: String] = [:], consequence: String) -> @Sendable (ParameterSet) -> [ParameterProblem] {
         { p in
             let scale = p.number("scale"), nozzle = p.number("printer.nozzle")
-            return ["body.topFillet", "body.bottomFillet"].compactMap { name in
+            return names.compactMap { name in
                 let size = p.number(name) * scale
-                return size > 0 && size < nozzle
-                    ? ParameterProblem(name, "reaches \(fmt(size)) mm at scale \(fmt(scale)), finer than the \(fmt(nozzle)) mm nozzle; it will print as a sharp edge", isWarning: true)
-                    : nil
+                guard size > 0 && size < nozzle, switches[name].map({ p.bool($0) }) ?? true else { return nil }
+                return ParameterProblem(name, "reaches \(fmt(size)) mm at scale \(fmt(scale)), finer than the \(fmt(nozzle)) mm nozzle; \(consequence)", isWarning: true)
             }
-        },
-    ]
+        }
+    }
 
     static func fmt(_ v: Double) -> String { ParameterValue.number((v * 1000).rounded() / 1000).description }
 }

@@ -85,19 +85,10 @@ public enum DetailParameters {
     ]
 
     /// Warnings: details that come out finer than the nozzle after `scale`.
-    static let fineDetails: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
-        let scale = p.number("scale"), nozzle = p.number("printer.nozzle")
-        let details: [(String, String)] = [
-            ("vents.width", "vents.enabled"), ("light.diameter", "light.enabled"), ("button.groove", "button.enabled"),
-            ("ports.usbc.height", "ports.enabled"),
-        ]
-        return details.compactMap { (name, toggle) in
-            let size = p.number(name) * scale
-            return p.bool(toggle) && size < nozzle
-                ? ParameterProblem(name, "reaches \(fmt(size)) mm at scale \(fmt(scale)), finer than the \(fmt(nozzle)) mm nozzle; it may not print", isWarning: true)
-                : nil
-        }
-    }
+    static let fineDetails = CommonParameters.finerThanTheNozzle(
+        ["vents.width", "light.diameter", "button.groove", "ports.usbc.height"],
+        switches: ["vents.width": "vents.enabled", "light.diameter": "light.enabled", "button.groove": "button.enabled", "ports.usbc.height": "ports.enabled"],
+        consequence: "it may not print")
 
     static let ventRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
         guard p.bool("vents.enabled") else { return [] }
