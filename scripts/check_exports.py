@@ -47,6 +47,23 @@ def close(a, b, rel):
     return abs(a - b) <= rel * max(1.0, abs(b))
 
 
+def count_shells(faces):
+    """Connected pieces of a triangle list, by shared vertices (union-find)."""
+    parent = list(range(int(faces.max()) + 1))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b, c in faces:
+        ra, rb, rc = find(a), find(b), find(c)
+        parent[rb] = ra
+        parent[find(rc)] = ra
+    return len({find(int(v)) for v in set(faces.flatten())})
+
+
 def export(minidesk, out, fmt, mode="multicolor"):
     run = subprocess.run([minidesk, "export", "--all", "--format", fmt, "--mode", mode, "--out", out, "--json"],
                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
@@ -149,7 +166,7 @@ def main():
             mesh = trimesh.load(entry["path"], process=False)
             check(mesh.is_watertight, f"trimesh: {name} is watertight")
             check(mesh.is_winding_consistent, f"trimesh: {name} is consistently wound")
-            # PLY stores 32-bit floats: volumes agree to about 1e-6.
+            # PLY stores doubles, so the volumes agree to rounding.
             check(close(mesh.volume, entry["volume"], 1e-5),
                   f"trimesh: {name} volume {mesh.volume:.3f} matches minidesk's {entry['volume']:.3f}")
             m = manifold3d.Manifold(manifold3d.Mesh(
@@ -192,10 +209,22 @@ def main():
             colours = [rgb(g.visual.material.baseColorFactor) for g in scene.geometry.values()]
             check(colours == [hexrgb(expected[entry["part"]])], f"trimesh: {name} has its colour {colours}")
 
-        # Separate mode: every part on its own lies on the bed and slices alone.
+        # Merged mode: one watertight body per item (the stash: lid and base) that slices alone.
         config = os.path.join(tmp, "single.ini")
         with open(config, "w") as f:
             f.write(SLICE_CONFIG.format(nozzles="0.4", filaments="1.75"))
+        for entry in export(args.minidesk, os.path.join(tmp, "merged"), "stl", mode="merged"):
+            name = f"merged {entry['item']}.stl"
+            mesh = trimesh.load(entry["path"], process=True)
+            shells = count_shells(mesh.faces)
+            check(mesh.is_watertight and shells == (2 if entry["item"] == "stash" else 1) and close(mesh.volume, entry["volume"], 1e-4),
+                  f"trimesh: {name} is watertight, {shells} shell(s), volume {mesh.volume:.1f}")
+            gcode = os.path.join(tmp, "merged.gcode")
+            run = subprocess.run(["prusa-slicer", "--export-gcode", "--load", config, "--output", gcode, entry["path"]],
+                                 capture_output=True, text=True, stdin=subprocess.DEVNULL)
+            check(run.returncode == 0, f"prusa-slicer: {name} slices")
+
+        # Separate mode: every part on its own lies on the bed and slices alone.
         for entry in export(args.minidesk, os.path.join(tmp, "separate"), "stl", mode="separate"):
             name = f"separate {entry['item']}-{entry['part']}.stl"
             mesh = trimesh.load(entry["path"], process=True)

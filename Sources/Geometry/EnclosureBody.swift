@@ -22,6 +22,30 @@ extension Mesh {
         return b.mesh
     }
 
+    /// A solid with a rounded-rectangle plan (`width` x `depth`, corner radius `cornerRadius`, centred
+    /// on x = y = 0) whose vertical section follows `profile`: (inset from the outline, z) stations
+    /// from the bottom face to the top face, each a ring of the plan inset that far (corners shrink
+    /// to points past the radius). Stations at one height with different insets make a flat ledge.
+    ///
+    /// Rules: at least two stations; insets >= 0 and less than half the smaller side; heights never
+    /// decreasing, and the first below the last; no two neighbouring stations equal.
+    public static func roundedSolid(
+        width: Double, depth: Double, cornerRadius: Double, profile: [(inset: Double, z: Double)], resolution: Resolution = .normal
+    ) throws(GeometryError) -> Mesh {
+        let plan = try RoundedPlan(width: width, depth: depth, cornerRadius: cornerRadius, stations: profile, resolution: resolution)
+        var b = MeshBuilder()
+        let (bottom, top) = plan.outerSurface(&b)
+        try b.cap(bottom, up: false)
+        try b.cap(top, up: true)
+        return b.mesh
+    }
+
+    /// The `roundedBox` section as a profile for `roundedSolid`: the bottom fillet, the vertical
+    /// side, the top fillet.
+    public static func roundedBoxProfile(height: Double, topFillet: Double, bottomFillet: Double, resolution: Resolution = .normal) -> [(inset: Double, z: Double)] {
+        RoundedPlan.stations(height: height, topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution)
+    }
+
     /// The enclosure body hollowed out from below: `roundedBox` less a cavity inset by `wall` on every
     /// side and open at the bottom, leaving a top `ceiling` thick. The cavity's plan corners are
     /// concentric with the body's. Generated directly as one closed mesh (a lid).
@@ -53,8 +77,8 @@ extension Mesh {
     }
 }
 
-/// The checked dimensions of a rounded body and its vertical section, shared by `roundedBox` and
-/// `roundedShell`.
+/// The checked dimensions of a rounded body and its vertical section, shared by `roundedBox`,
+/// `roundedShell` and `roundedSolid`.
 private struct RoundedPlan {
     var width: Double, depth: Double, cornerRadius: Double
     var cornerSegments: Int
@@ -83,12 +107,43 @@ private struct RoundedPlan {
         guard topFillet + bottomFillet <= height else {
             throw .invalidParameter("roundedBox topFillet + bottomFillet must be <= height (\(height)), got \(topFillet + bottomFillet)")
         }
+        try self.init(
+            width: width, depth: depth, cornerRadius: cornerRadius,
+            stations: RoundedPlan.stations(height: height, topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution),
+            resolution: resolution)
+    }
+
+    init(width: Double, depth: Double, cornerRadius: Double, stations: [(inset: Double, z: Double)], resolution: Resolution) throws(GeometryError) {
+        try Shape.requirePositive(width, "rounded solid width")
+        try Shape.requirePositive(depth, "rounded solid depth")
+        let half = min(width, depth) / 2
+        guard cornerRadius.isFinite, cornerRadius >= 0, cornerRadius <= half else {
+            throw .invalidParameter("rounded solid cornerRadius must be between 0 and \(half) (half the smaller side), got \(cornerRadius)")
+        }
+        guard stations.count >= 2, let first = stations.first, let last = stations.last, first.z < last.z else {
+            throw .invalidParameter("rounded solid profile needs at least two stations rising from the first to the last")
+        }
+        for (i, s) in stations.enumerated() {
+            guard s.inset.isFinite, s.z.isFinite, s.inset >= 0, s.inset < half else {
+                throw .invalidParameter("rounded solid profile station \(i) must have an inset >= 0 and < \(half) and a finite height, got (\(s.inset), \(s.z))")
+            }
+            if i > 0 {
+                let p = stations[i - 1]
+                guard s.z >= p.z, s.z != p.z || s.inset != p.inset else {
+                    throw .invalidParameter("rounded solid profile station \(i) must not lie below or on station \(i - 1), got (\(s.inset), \(s.z))")
+                }
+            }
+        }
         self.width = width
         self.depth = depth
         self.cornerRadius = cornerRadius
         cornerSegments = cornerRadius > 0 ? resolution.segments(radius: cornerRadius, angle: .pi / 2) : 0
+        self.stations = stations
+    }
 
-        stations = []
+    /// The section of a box with a quarter-round fillet on its top and bottom edges.
+    static func stations(height: Double, topFillet: Double, bottomFillet: Double, resolution: Resolution) -> [(inset: Double, z: Double)] {
+        var stations = [(inset: Double, z: Double)]()
         if bottomFillet > 0 {
             let k = resolution.segments(radius: bottomFillet, angle: .pi / 2)
             for i in 0...k {
@@ -109,6 +164,7 @@ private struct RoundedPlan {
         } else {
             stations.append((0, height))
         }
+        return stations
     }
 
     /// One ring of the plan inset by `inset`, at height `z`. Every ring has the same slots; a corner

@@ -13,14 +13,4 @@ public enum MeshFormat: String, CaseIterable, Sendable {
         case .glb: return "glb"
         }
     }
-
-    /// assimp's exporter id.
-    var assimpID: String {
-        switch self {
-        case .stl: return "stlb"
-        case .stlASCII: return "stl"
-        case .ply: return "plyb"
-        case .glb: return "glb2"
-        }
-    }
 }

@@ -6,6 +6,9 @@ public enum Catalogue {
 
     public static func item(named name: String) -> DeskItem? { items.first { $0.name == name } }
 
+    /// The names of the parameters every item has (the body, the details, colours, fit, printer).
+    public static let sharedParameterNames = Set((CommonParameters.specs + DetailParameters.specs).map(\.name))
+
     /// The parts every item can have, in palette order.
     public static let partNames = ["shell", "bottom", "ports", "light", "emblem"]
 

@@ -39,6 +39,9 @@ public enum PrintMode: String, Sendable, CaseIterable {
     /// and glue: the shell and cover align by a key ring, and inlays fit their pockets with
     /// `fit.clearance` to spare.
     case separate
+    /// One body, the union of all parts, in the shell's colour: for printing in one colour without
+    /// glue. (The stash stays two bodies, lid and base.)
+    case merged
 }
 
 /// Why an item could not be built: bad parameters (exit code 2), or the kernel's refusal (1).

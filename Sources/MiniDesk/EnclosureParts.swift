@@ -15,6 +15,9 @@ public struct ItemFeatures: Sendable {
     public var inlayCutters: [Mesh] = []
     /// Whether separate printing aligns shell and cover by a key ring (the stash's tray does that).
     public var registration = true
+    /// Where the shell goes when it prints apart from the base (the stash's lid, turned over beside
+    /// it), for the merged body.
+    public var lidPlacement: Transform? = nil
 
     public init() {}
 }
@@ -25,6 +28,7 @@ extension Enclosure {
     /// in a row, the shell stands on its underside, and a key ring on the cover fits a groove in
     /// the shell.
     public func parts(_ features: ItemFeatures, resolution: Resolution, mode: PrintMode = .multicolor) throws(GeometryError) -> [Part] {
+        if mode == .merged { return [Part(name: "merged", color: p.text("colors.shell"), mesh: try mergedBody(features, resolution: resolution))] }
         let separate = mode == .separate
         let clearance = separate ? p.number("fit.clearance") : 0
         var shellCutters = try portCutters(resolution: resolution, clearance: clearance)
@@ -56,5 +60,57 @@ extension Enclosure {
         if let light { parts.append(Part(name: "light", color: p.text("colors.light"), mesh: light)) }
         if let emblem { parts.append(Part(name: "emblem", color: p.text("colors.emblem"), mesh: emblem)) }
         return parts
+    }
+}
+
+extension Enclosure {
+    /// The union of all parts, built as one solid rather than by joining parts that meet face to
+    /// face: the body from the cover's underside up (the cover as a band, then the shell's
+    /// profile), the foot reaching into it, less what stays open (the ports in front of their
+    /// floors, the vents, the button's groove, the item's own cuts). Inlays, the light and the
+    /// emblem fill their pockets, so those are not cut. An item with its own shell body (the stash's
+    /// lid) gets that body and its bottom as two solids.
+    func mergedBody(_ features: ItemFeatures, resolution: Resolution) throws(GeometryError) -> Mesh {
+        let open = try portOpenings(resolution: resolution)
+        var bottom = try bottomBody(resolution: resolution)
+        if let lid = features.shellBody {
+            var shell = try lid.subtracting(open + features.shellCutters + features.inlayCutters)
+            if let placement = features.lidPlacement { shell = shell.transformed(by: placement) }
+            if !features.bottomAdditions.isEmpty { bottom = try Mesh.union([bottom] + features.bottomAdditions) }
+            bottom = try bottom.subtracting(try bottomCutters(resolution: resolution) + features.bottomCutters)
+            return Mesh.merged([shell, bottom])
+        }
+        var profile: [(inset: Double, z: Double)] = [(coverInset, footHeight), (coverInset, shellBottom)]
+        for s in Mesh.roundedBoxProfile(height: height - shellBottom, topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution) {
+            let station = (inset: s.inset, z: s.z + shellBottom)
+            if let last = profile.last, last.inset == station.inset, last.z == station.z { continue }
+            profile.append(station)
+        }
+        let body = try Mesh.roundedSolid(width: width, depth: depth, cornerRadius: cornerRadius, profile: profile, resolution: resolution)
+            .translated(by: Vector3(center, 0))
+        let foot = try Mesh.cylinder(radius: footDiameter / 2, height: footHeight + coverThickness / 2, resolution: resolution)
+            .translated(by: Vector3(center, 0))
+        let solid = try Mesh.union([body, foot] + features.bottomAdditions)
+        return try solid.subtracting(
+            open + features.shellCutters + features.inlayCutters + bottomCutters(resolution: resolution) + features.bottomCutters)
+    }
+
+    /// The open part of every port, in front of its floor (the power inlet's recess with it); the
+    /// status light is filled by its pipe.
+    func portOpenings(resolution: Resolution) throws(GeometryError) -> [Mesh] {
+        let layout = PortLayout(p)
+        let depth = p.number("ports.depth"), recess = p.number("ports.power.recessDepth")
+        var cutters = [Mesh]()
+        for port in ports where port.kind != .statusLight {
+            let outline = try layout.outline(port, resolution: resolution)
+            if port.kind == .powerInlet {
+                cutters.append(placed(try prism(outline, inward: recess, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
+                let inlet = try layout.powerInletOutline(resolution: resolution)
+                cutters.append(placed(try prism(inlet, inward: recess + depth, outward: -recess / 2), on: port.face, along: port.along, z: port.z))
+            } else {
+                cutters.append(placed(try prism(outline, inward: depth, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
+            }
+        }
+        return cutters
     }
 }

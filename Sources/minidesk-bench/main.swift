@@ -17,6 +17,39 @@ func measure(repeats: Int = 5, _ body: () throws -> Void) rethrows -> Double {
     return best
 }
 
+/// The process's peak resident memory in bytes (Linux: VmHWM).
+func peakResidentBytes() -> Int {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
+}
+
+/// The test mesh for the writers: a sphere of about 1M triangles.
+func writerMesh() throws -> Mesh { try Mesh.sphere(radius: 50, segments: 1000) }
+
+/// Writes the test mesh in one format to `path`.
+func writeTestMesh(_ mesh: Mesh, format: String, to path: String) throws {
+    switch format {
+    case "obj": try OBJWriter.write([("sphere", "#C8C8CC", mesh)], to: path)
+    case "3mf":
+        try ThreeMFWriter.write(objectName: "sphere", parts: [ThreeMFPart(name: "sphere", color: "#C8C8CC", mesh: mesh)],
+                                metadata: ThreeMFWriter.Metadata(title: "bench", parametersJSON: "{}"), to: path)
+    default: try MeshWriter.write([("sphere", mesh)], colors: ["#C8C8CC"], format: MeshFormat(rawValue: format)!, to: path)
+    }
+}
+
+// Child mode, for peak memory: `minidesk-bench --writer-peak FORMAT PATH` builds the mesh, resets the
+// peak, writes once, and prints the peak's growth in bytes.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--writer-peak" {
+    let mesh = try writerMesh()
+    // Reset the peak to what is resident now (Linux), so building the mesh does not count.
+    try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
+    let before = peakResidentBytes()
+    try writeTestMesh(mesh, format: CommandLine.arguments[2], to: CommandLine.arguments[3])
+    print(peakResidentBytes() - before)
+    exit(0)
+}
+
 var results = [String: Any]()
 let fine = Resolution.fine
 
@@ -81,24 +114,25 @@ for item in Catalogue.items {
     results["item_\(item.name)"] = ["seconds": seconds, "triangles": triangles]
 }
 
-// Writers on a 1M-triangle mesh, next to a plain buffered write of the same number of bytes.
-let big = try Mesh.sphere(radius: 50, segments: 1000)
+// Writers on a 1M-triangle mesh, next to a plain buffered write of the same number of bytes, and
+// the memory each needs beyond the mesh (peak resident growth, measured in a fresh child process).
+let big = try writerMesh()
+let meshBytes = big.vertices.count * MemoryLayout<Vector3>.stride + big.triangles.count * MemoryLayout<Mesh.Triangle>.stride
 let folder = NSTemporaryDirectory() + "minidesk-bench-\(ProcessInfo.processInfo.processIdentifier)"
 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: folder) }
-let writers: [(String, (String) throws -> Void)] = [
-    ("stl", { try AssimpWriter.write([("sphere", big)], format: .stl, to: $0) }),
-    ("stl-ascii", { try AssimpWriter.write([("sphere", big)], format: .stlASCII, to: $0) }),
-    ("ply", { try AssimpWriter.write([("sphere", big)], format: .ply, to: $0) }),
-    ("glb", { try AssimpWriter.write([("sphere", big)], colors: ["#C8C8CC"], format: .glb, to: $0) }),
-    ("obj", { try OBJWriter.write([("sphere", "#C8C8CC", big)], to: $0) }),
-    ("3mf", { try ThreeMFWriter.write(objectName: "sphere", parts: [ThreeMFPart(name: "sphere", color: "#C8C8CC", mesh: big)],
-                                      metadata: ThreeMFWriter.Metadata(title: "bench", parametersJSON: "{}"), to: $0) }),
-]
 var writerFigures = [String: Any]()
-for (name, write) in writers {
+for name in ["stl", "stl-ascii", "ply", "glb", "obj", "3mf"] {
     let path = folder + "/sphere.\(name)"
-    let seconds = try measure(repeats: 3) { try write(path) }
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    child.arguments = ["--writer-peak", name, path]
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    try child.run()
+    child.waitUntilExit()
+    let extra = Int(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    let seconds = try measure(repeats: 3) { try writeTestMesh(big, format: name, to: path) }
     let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
     let payload = Data(count: bytes)
     let plainPath = folder + "/plain.bin"
@@ -117,9 +151,10 @@ for (name, write) in writers {
     writerFigures[name] = [
         "seconds": seconds, "bytes": bytes, "MB_per_s": Double(bytes) / 1e6 / seconds,
         "plain_write_seconds": plain, "plain_write_MB_per_s": Double(bytes) / 1e6 / plain,
+        "peak_extra_MB": Double(extra) / 1e6, "peak_extra_per_mesh_size": Double(extra) / Double(meshBytes),
     ]
 }
-results["writers_1M_triangles"] = ["triangles": big.triangles.count, "formats": writerFigures]
+results["writers_1M_triangles"] = ["triangles": big.triangles.count, "mesh_MB": Double(meshBytes) / 1e6, "formats": writerFigures]
 
 let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
 print(String(decoding: data, as: UTF8.self))

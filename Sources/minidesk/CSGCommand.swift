@@ -51,7 +51,7 @@ enum CSGCommand {
             switch ext {
             case "ply": try AtomicFile.write(IndexedMeshWriter.ply(mesh), to: out)
             case "obj": try AtomicFile.write(IndexedMeshWriter.obj(mesh), to: out)
-            default: try AssimpWriter.write([("csg", mesh)], format: .stl, to: out)
+            default: try MeshWriter.write([("csg", mesh)], format: .stl, to: out)
             }
         } catch {
             Console.error("\(error)")

@@ -108,18 +108,16 @@ enum ExportCommand {
     /// cannot hold parts, so they get one file per part, in place); in separate mode, one file per
     /// part.
     static func plannedPaths(_ item: DeskItem, format: String, mode: PrintMode, folder: String) -> [String] {
+        if mode == .merged { return [folder + "/\(item.name).\(["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension)"] }
         if ["3mf", "obj"].contains(format) && mode == .multicolor { return [folder + "/\(item.name).\(format)"] }
         let ext = ["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension
         return item.partNames.map { folder + "/\(item.name)-\($0).\(ext)" }
     }
 
     static func parseMode(_ text: String) throws(UsageError) -> PrintMode {
-        if text == "merged" {
-            throw UsageError("--mode merged is not available yet: joining parts that meet face to face needs booleans that resolve touching solids, which the kernel does not do yet; use multicolor or separate")
-        }
         guard let mode = PrintMode(rawValue: text) else {
             let names = PrintMode.allCases.map(\.rawValue)
-            throw UsageError("--mode takes \(names.joined(separator: " or ")), got `\(text)`" + (closest(to: text, in: Set(names)).map { ", did you mean `\($0)`?" } ?? ""))
+            throw UsageError("--mode takes \(names.joined(separator: ", ")), got `\(text)`" + (closest(to: text, in: Set(names)).map { ", did you mean `\($0)`?" } ?? ""))
         }
         return mode
     }
@@ -143,7 +141,7 @@ enum ExportCommand {
         if format == "obj" {
             // Coloured through a material library beside each file: every part in one file in
             // multicolour, one file per part in separate mode.
-            let groups = mode == .multicolor ? [(item.name, parts)] : parts.map { ("\(item.name)-\($0.name)", [$0]) }
+            let groups = mode == .separate ? parts.map { ("\(item.name)-\($0.name)", [$0]) } : [(item.name, parts)]
             return try groups.map { (name, group) in
                 let path = folder + "/\(name).obj"
                 try OBJWriter.write(group.map { ($0.name, $0.color, $0.mesh) }, to: path)
@@ -165,8 +163,8 @@ enum ExportCommand {
         }
         let meshFormat = MeshFormat(rawValue: format)!
         return try parts.map { part in
-            let path = folder + "/\(item.name)-\(part.name).\(meshFormat.fileExtension)"
-            try AssimpWriter.write([(part.name, part.mesh)], colors: [part.color], format: meshFormat, to: path)
+            let path = folder + (mode == .merged ? "/\(item.name).\(meshFormat.fileExtension)" : "/\(item.name)-\(part.name).\(meshFormat.fileExtension)")
+            try MeshWriter.write([(part.name, part.mesh)], colors: [part.color], format: meshFormat, to: path)
             return ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
         }
     }

@@ -52,7 +52,7 @@ enum Help {
           separate    one file per part, <item>-<part>.<ext> (3MF too), each lying on the bed the way
                       it prints best, for a single-colour printer and glue: a key ring on the cover
                       fits a groove under the shell, and inlays fit pockets grown by fit.clearance
-          merged      one body (not available yet: it needs booleans that join touching parts)
+          merged      one body, the union of all parts, <item>.<ext> (the stash: lid and base)
 
         Options:
           --all                  Export every item
@@ -60,7 +60,7 @@ enum Help {
           --format F[,F...]      stl (binary, default), stl-ascii, ply, glb, obj, 3mf; several at
                                  once with commas, such as 3mf,stl. obj writes its colours to a .mtl
                                  beside it, and like 3mf holds every part in one file in multicolor
-          --mode M               multicolor (default) or separate; see above
+          --mode M               multicolor (default), separate or merged; see above
           --jobs N               Items built at once (default: every core)
           --dry-run              Check the parameters and list the files, writing nothing
           --resolution R         draft, normal (default), fine, or a chord deviation in mm
@@ -88,18 +88,20 @@ enum Help {
         """
 
     static let params = """
-        Usage: minidesk params ITEM [--json | --markdown | --preset]
+        Usage: minidesk params ITEM [--own] [--json | --markdown | --preset]
 
         Lists every parameter of ITEM with its default, unit, allowed range and description.
 
         Options:
+          --own        Only the item's own parameters, not those every item shares
           --json       The list as JSON (name, type, caption, initial, min, max, unit), as cq-cli's
                        --getparams and OpenSCAD's parameter export
-          --markdown   A Markdown table (the README's tables are made with this)
+          --markdown   A Markdown table (the README's and docs/parameters.md's tables are made with this)
           --preset     The defaults as an OpenSCAD-style parameter-set file (as Models/ITEM.json)
 
-        Example:
+        Examples:
           minidesk params solid --json
+          minidesk params planter --own
         """
 
     static let csg = """

@@ -5,14 +5,15 @@ import MiniDesk
 /// `minidesk params ITEM`: every parameter with its default, unit, range and description.
 enum ParamsCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
-        let args = try Arguments(words, valued: [], flags: ["--json", "--markdown", "--preset", "--help"])
+        let args = try Arguments(words, valued: [], flags: ["--json", "--markdown", "--preset", "--own", "--help"])
         if args.flags.contains("--help") { Console.out(Help.params); return .ok }
         guard args.positional.count == 1 else { throw UsageError("params needs one item name (see `minidesk list`)") }
         guard let item = Catalogue.item(named: args.positional[0]) else {
             let hint = closestItem(args.positional[0]).map { ", did you mean `\($0)`?" } ?? ""
             throw UsageError("unknown item `\(args.positional[0])`\(hint)")
         }
-        let specs = item.schema.specs
+        // --own: only the item's own parameters, without those every item shares.
+        let specs = args.flags.contains("--own") ? item.schema.specs.filter { !Catalogue.sharedParameterNames.contains($0.name) } : item.schema.specs
         if args.flags.contains("--json") {
             // cq-cli's --getparams and OpenSCAD's parameter export: name, type, caption, initial, min, max.
             Console.out(JSON.string(specs.map { s -> [String: Any] in

@@ -25,7 +25,7 @@ import Testing
     @Test func glbCarriesEachPartsColour() throws {
         let folder = AtomicFileTests.tempFolder()
         let path = folder + "/c.glb"
-        try AssimpWriter.write([("a", try Mesh.box(size: Vector3(1, 1, 1)))], colors: ["#336699"], format: .glb, to: path)
+        try MeshWriter.write([("a", try Mesh.box(size: Vector3(1, 1, 1)))], colors: ["#336699"], format: .glb, to: path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         // The JSON chunk of a GLB names the material and its base colour factor.
         let json = String(decoding: data.prefix(4000), as: UTF8.self)

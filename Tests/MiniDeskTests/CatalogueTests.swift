@@ -28,9 +28,9 @@ import Testing
             all.formUnion(report.bounds)
         }
         if name == "stash" {
-            // The base's cover is inset by 1 mm; the lid lies upside down beside the base.
+            // The base's cover is inset by 1 mm; the lid lies upside down 2 mm beside it, within 256 mm.
             #expect(all.min == Vector3(1, 0, 0))
-            #expect(all.max == Vector3(2 * 127 + 10, 127, 50 - 6.5 - 1.2))
+            #expect(all.max == Vector3(2 * 127 - 1 + 2, 127, 50 - 6.5 - 1.2))
         } else {
             #expect(all.min == Vector3(0, 0, 0), "every item stands on the bed at the origin")
             #expect(all.max == Vector3(127, 127, 50))
@@ -156,6 +156,20 @@ import Testing
         #expect(shell.report(checkSelfIntersections: false).volume < before)
     }
 
+    /// Merged: one valid solid (the stash: lid and base) whose volume is the parts' together.
+    @Test(arguments: names)
+    func mergedIsOneSolidWithThePartsVolume(name: String) throws {
+        let item = try #require(Catalogue.item(named: name))
+        let (parts, _) = try item.parts(resolution: .draft)
+        let (merged, _) = try item.parts(resolution: .draft, mode: .merged)
+        #expect(merged.map(\.name) == ["merged"])
+        let r = merged[0].mesh.report()
+        #expect(r.isValid, "\(name): \(r.problems)")
+        #expect(r.shells == (name == "stash" ? 2 : 1))
+        let together = parts.map { $0.mesh.report(checkSelfIntersections: false).volume }.reduce(0, +)
+        #expect(abs(r.volume - together) < 1e-9 * together, "\(name): merged \(r.volume), parts \(together)")
+    }
+
     @Test func plantersPotAndDrainsAreOpen() throws {
         for shape in ["square", "round"] {
             let (_, parts, p) = try CatalogueTests.build("planter", ["planter.shape": .text(shape)])
@@ -208,7 +222,7 @@ import Testing
     @Test func stashLidFitsOverTheTray() throws {
         let (_, parts, p) = try CatalogueTests.build("stash", ["stash.dividers.rows": .number(2), "stash.dividers.columns": .number(3)])
         let e = Enclosure(p)
-        let turn = Transform.rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(e.width + 10, e.depth, e.height)))
+        let turn = Catalogue.stashLidTurn(e)
         let lid = parts.first { $0.name == "shell" }!.mesh.transformed(by: turn.inverted!)
         let base = parts.first { $0.name == "bottom" }!.mesh
         #expect(abs(lid.bounds.min.z - e.shellBottom) < 1e-12 && base.bounds.max.z == e.shellBottom + p.number("stash.trayHeight"))
@@ -257,7 +271,7 @@ import Testing
             }
             // The bounding box follows the parameters (the stash lays its lid beside the base).
             let s = p.number("scale")
-            let width = p.number("body.width") * (name == "stash" ? 2 : 1) + (name == "stash" ? 10 : 0)
+            let width = name == "stash" ? 2 * p.number("body.width") - p.number("bottom.coverInset") + 2 : p.number("body.width")
             #expect(abs(all.max.x - width * s) < 1e-9 * width && abs(all.max.y - p.number("body.depth") * s) < 1e-9 * p.number("body.depth"))
         }
         #expect(built == 10)

@@ -46,9 +46,10 @@ extension Catalogue {
             if p.bool("planter.drain.enabled") {
                 let reservoir = reservoirRadius(p)
                 let floor = p.number("planter.reservoir.floor")
+                // Up through the cover to the shell's underside (in the merged body, exactly there).
+                let top = mode == .merged ? e.shellBottom : e.shellBottom + Enclosure.overshoot
                 features.bottomCutters = [
-                    try Mesh.cylinder(radius: reservoir, height: e.shellBottom + Enclosure.overshoot - floor, resolution: resolution)
-                        .translated(by: Vector3(e.center, floor)),
+                    try Mesh.extrusion(of: .circle(radius: reservoir, center: e.center, resolution: resolution), from: floor, to: top),
                 ]
                 let hole = try Mesh.cylinder(
                     radius: p.number("planter.drain.diameter") / 2, height: potBottom - e.shellBottom + 2 * Enclosure.overshoot, resolution: resolution)

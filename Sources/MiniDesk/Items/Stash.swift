@@ -35,8 +35,8 @@ extension Catalogue {
             ).translated(by: Vector3(e.center, e.shellBottom))
             features.bottomAdditions = [try stashTray(e, p, resolution: resolution)]
             let lidParts: Set<String> = ["shell", "ports", "light", "emblem"]
-            // The lid turned over beside the base, its top on the bed.
-            let turn = Transform.rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(e.width + 10, e.depth, e.height)))
+            let turn = stashLidTurn(e)
+            features.lidPlacement = turn
             return try e.parts(features, resolution: resolution, mode: mode).map { part in
                 var moved = part
                 if mode == .multicolor && lidParts.contains(part.name) { moved.mesh = part.mesh.transformed(by: turn) }
@@ -48,6 +48,12 @@ extension Catalogue {
                 return moved
             }
         })
+
+    /// Where the lid goes in the print layout: turned over, its top on the bed, 2 mm to the right of
+    /// the base's cover, so that lid and base fit a 256 mm bed together.
+    static func stashLidTurn(_ e: Enclosure) -> Transform {
+        Transform.rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(e.width - e.coverInset + 2, e.depth, e.height)))
+    }
 
     /// The tray on the base: a wall that fits inside the lid with `fit.clearance` to spare, and the
     /// divider grid, as one extruded plan sunk a little into the cover.

@@ -3,12 +3,12 @@ import Geometry
 import Testing
 @testable import MeshIO
 
-@Suite struct AssimpWriterTests {
+@Suite struct MeshWriterTests {
     @Test func binarySTLHasTheRightSizeAndTriangleCount() throws {
         let folder = AtomicFileTests.tempFolder()
         let mesh = try Mesh.box(size: Vector3(1, 2, 3))
         let path = folder + "/box.stl"
-        try AssimpWriter.write([("box", mesh)], format: .stl, to: path)
+        try MeshWriter.write([("box", mesh)], format: .stl, to: path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         // 80-byte header, a 4-byte count, 50 bytes per triangle.
         #expect(data.count == 84 + 50 * 12)
@@ -22,7 +22,7 @@ import Testing
         let mesh = try Mesh.cylinder(radius: 1, height: 1, segments: 6)
         for format in MeshFormat.allCases {
             let path = folder + "/c-\(format.rawValue).\(format.fileExtension)"
-            try AssimpWriter.write([("a", mesh), ("b", mesh.translated(by: Vector3(3, 0, 0)))], format: format, to: path)
+            try MeshWriter.write([("a", mesh), ("b", mesh.translated(by: Vector3(3, 0, 0)))], format: format, to: path)
             let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
             #expect(size > 100, "\(format)")
         }
@@ -31,7 +31,7 @@ import Testing
     @Test func aFolderInTheWayIsReported() throws {
         let folder = AtomicFileTests.tempFolder()
         #expect(throws: FileOutputError.isDirectory(path: folder)) {
-            try AssimpWriter.write([("box", try Mesh.box(size: Vector3(1, 1, 1)))], format: .stl, to: folder)
+            try MeshWriter.write([("box", try Mesh.box(size: Vector3(1, 1, 1)))], format: .stl, to: folder)
         }
     }
 }
