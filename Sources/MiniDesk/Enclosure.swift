@@ -131,13 +131,23 @@ public struct Enclosure: Hashable, Sendable {
     /// The status light is a bore for its light pipe. `clearance` grows the outlines that take an
     /// inlay, so a separately printed one fits.
     public func portCutters(resolution: Resolution, clearance: Double = 0) throws(GeometryError) -> [Mesh] {
+        try portCuts(resolution: resolution, depth: p.number("ports.depth") + p.number("ports.inlayThickness"), clearance: clearance, light: true)
+    }
+
+    /// The open part of every port, in front of its floor (the power inlet's recess with it), for the
+    /// merged body; the status light is filled by its pipe.
+    func portOpenings(resolution: Resolution) throws(GeometryError) -> [Mesh] {
+        try portCuts(resolution: resolution, depth: p.number("ports.depth"), clearance: 0, light: false)
+    }
+
+    /// Every port cut `depth` deep behind the face (behind the power inlet's recess), its outline
+    /// grown by `clearance`; with or without the light's bore.
+    private func portCuts(resolution: Resolution, depth: Double, clearance: Double, light: Bool) throws(GeometryError) -> [Mesh] {
         let layout = PortLayout(p)
         func grown(_ s: Shape) throws(GeometryError) -> Shape { clearance > 0 ? try s.offset(by: clearance, resolution: resolution) : s }
-        let pocket = p.number("ports.depth") + p.number("ports.inlayThickness")
         let recess = p.number("ports.power.recessDepth")
         var cutters = [Mesh]()
-        for port in ports {
-            let depth = pocket
+        for port in ports where light || port.kind != .statusLight {
             let outline = try layout.outline(port, resolution: resolution)
             if port.kind == .powerInlet {
                 cutters.append(placed(try prism(outline, inward: recess, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))

@@ -94,23 +94,4 @@ extension Enclosure {
         return try solid.subtracting(
             open + features.shellCutters + features.inlayCutters + bottomCutters(resolution: resolution) + features.bottomCutters)
     }
-
-    /// The open part of every port, in front of its floor (the power inlet's recess with it); the
-    /// status light is filled by its pipe.
-    func portOpenings(resolution: Resolution) throws(GeometryError) -> [Mesh] {
-        let layout = PortLayout(p)
-        let depth = p.number("ports.depth"), recess = p.number("ports.power.recessDepth")
-        var cutters = [Mesh]()
-        for port in ports where port.kind != .statusLight {
-            let outline = try layout.outline(port, resolution: resolution)
-            if port.kind == .powerInlet {
-                cutters.append(placed(try prism(outline, inward: recess, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
-                let inlet = try layout.powerInletOutline(resolution: resolution)
-                cutters.append(placed(try prism(inlet, inward: recess + depth, outward: -recess / 2), on: port.face, along: port.along, z: port.z))
-            } else {
-                cutters.append(placed(try prism(outline, inward: depth, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
-            }
-        }
-        return cutters
-    }
 }
