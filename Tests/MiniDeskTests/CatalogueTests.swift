@@ -241,8 +241,9 @@ import Testing
     }
 
     /// Random parameter sets that pass validation always build valid parts: never a kernel refusal.
-    /// 50 sets per item (fixed seeds), in chunks of 10 so that they run in parallel, at a coarse
-    /// resolution to keep the suite quick (the finer resolutions add segments, not new contacts).
+    /// 50 sets per item (fixed seeds), each in one of the three print modes in turn, in chunks of 10
+    /// so that they run in parallel, at a coarse resolution to keep the suite quick (the finer
+    /// resolutions add segments, not new contacts).
     @Test(arguments: names.flatMap { name in (0..<5).map { (name, $0) } })
     func randomValidParametersBuild(name: String, chunk: Int) throws {
         let item = try #require(Catalogue.item(named: name))
@@ -261,14 +262,18 @@ import Testing
             for spec in item.schema.specs where spec.kind == .choice { set[spec.name] = .text(spec.choices.randomElement(using: &rng)!) }
             guard item.schema.validate(set).allSatisfy(\.isWarning) else { continue }
             built += 1
-            let (parts, _) = try item.parts(set, resolution: coarse)
+            // Each set in one of the three modes, in turn.
+            let mode = PrintMode.allCases[(chunk * 10 + built) % 3]
+            let (parts, _) = try item.parts(set, resolution: coarse, mode: mode)
             let p = item.schema.defaults.overriding(with: set)
             var all = Bounds.empty
             for part in parts {
                 let r = part.mesh.report(checkSelfIntersections: false)
-                #expect(r.isValid, "\(name)-\(part.name) with \(set.values): \(r.problems)")
+                #expect(r.isValid, "\(name)-\(part.name) (\(mode)) with \(set.values): \(r.problems)")
+                #expect(mode == .multicolor || abs(r.bounds.min.z) < 1e-9, "\(name)-\(part.name) (\(mode)) lies on the bed")
                 all.formUnion(r.bounds)
             }
+            guard mode != .separate else { continue }
             // The bounding box follows the parameters (the stash lays its lid beside the base).
             let s = p.number("scale")
             let width = name == "stash" ? 2 * p.number("body.width") - p.number("bottom.coverInset") + 2 : p.number("body.width")
