@@ -10,6 +10,14 @@ public struct DeskItem: Sendable {
     /// Builds the parts from a complete, valid parameter set (before `scale`), laid out for `mode`.
     var build: @Sendable (ParameterSet, Resolution, PrintMode) throws(GeometryError) -> [Part]
 
+    /// The parts `overrides` give (on top of the defaults): those whose detail is switched off are
+    /// left out.
+    public func partNames(_ overrides: ParameterSet) -> [String] {
+        let values = schema.defaults.overriding(with: overrides)
+        let switches = ["ports": "ports.enabled", "light": "light.enabled", "emblem": "emblem.enabled"]
+        return partNames.filter { name in switches[name].map { values.bool($0) } ?? true }
+    }
+
     /// The parts for `overrides` on top of the defaults: validated first (errors throw, with every
     /// problem at once; warnings are returned), then built for `mode` and scaled by `scale`.
     public func parts(_ overrides: ParameterSet = ParameterSet(), resolution: Resolution, mode: PrintMode = .multicolor) throws(ItemError) -> (parts: [Part], warnings: [ParameterProblem]) {

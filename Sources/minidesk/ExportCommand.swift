@@ -42,7 +42,7 @@ enum ExportCommand {
         if args.flags.contains("--dry-run") {
             for item in items {
                 for f in formats {
-                    for path in plannedPaths(item, format: f, mode: mode, folder: folder) { Console.out("would write \(path)") }
+                    for path in plannedPaths(item, overrides[item.name] ?? ParameterSet(), format: f, mode: mode, folder: folder) { Console.out("would write \(path)") }
                 }
             }
             return .ok
@@ -56,7 +56,7 @@ enum ExportCommand {
 
         // Items in parallel; each builds its parts once and writes every format. One failure stops
         // only its own item.
-        let total = items.reduce(0) { sum, item in sum + formats.reduce(0) { $0 + plannedPaths(item, format: $1, mode: mode, folder: folder).count } }
+        let total = items.reduce(0) { sum, item in sum + formats.reduce(0) { $0 + plannedPaths(item, overrides[item.name] ?? ParameterSet(), format: $1, mode: mode, folder: folder).count } }
         let progress = Progress(total: total, json: args.flags.contains("--json"))
         let results = Results(count: items.count)
         let queue = OperationQueue()
@@ -107,11 +107,11 @@ enum ExportCommand {
     /// The files an item would produce in a format: in multicolour, one 3MF per item (other formats
     /// cannot hold parts, so they get one file per part, in place); in separate mode, one file per
     /// part.
-    static func plannedPaths(_ item: DeskItem, format: String, mode: PrintMode, folder: String) -> [String] {
+    static func plannedPaths(_ item: DeskItem, _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String) -> [String] {
         if mode == .merged { return [folder + "/\(item.name).\(["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension)"] }
         if ["3mf", "obj"].contains(format) && mode == .multicolor { return [folder + "/\(item.name).\(format)"] }
         let ext = ["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension
-        return item.partNames.map { folder + "/\(item.name)-\($0).\(ext)" }
+        return item.partNames(overrides).map { folder + "/\(item.name)-\($0).\(ext)" }
     }
 
     static func parseMode(_ text: String) throws(UsageError) -> PrintMode {

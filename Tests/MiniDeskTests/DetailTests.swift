@@ -121,6 +121,7 @@ import Testing
         for (detail, part) in [("ports.enabled", "ports"), ("light.enabled", "light"), ("emblem.enabled", "emblem"), ("vents.enabled", nil), ("button.enabled", nil)] as [(String, String?)] {
             let (parts, _) = try item.parts(ParameterSet([detail: .bool(false)]), resolution: .draft)
             if let part { #expect(!parts.map(\.name).contains(part), "\(detail)") }
+            #expect(parts.map(\.name) == item.partNames(ParameterSet([detail: .bool(false)])), "\(detail)")
             for p in parts { #expect(p.mesh.report(checkSelfIntersections: false).isValid, "\(detail): \(p.name)") }
         }
     }

@@ -357,6 +357,9 @@ import Testing
         #expect(check.status == 0)
         let dry = try CommandLineTests.run(["export", "solid", "--mode", "separate", "--format", "3mf", "--dry-run", "--out", folder])
         #expect(dry.stdout.contains("would write \(folder)/solid-emblem.3mf") && !dry.stdout.contains("solid.3mf"))
+        // A part switched off is not announced.
+        let without = try CommandLineTests.run(["export", "solid", "--mode", "separate", "--set", "emblem.enabled=false", "--dry-run", "--out", folder])
+        #expect(without.stdout.contains("solid-light.stl") && !without.stdout.contains("solid-emblem.stl"))
         let merged = try CommandLineTests.run(["export", "solid", "--mode", "merged", "--format", "stl,obj", "--resolution", "draft", "--out", folder, "--json"])
         let mergedFiles = (try JSONSerialization.jsonObject(with: Data(merged.stdout.utf8)) as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
         #expect(merged.status == 0 && mergedFiles.sorted() == [folder + "/solid.obj", folder + "/solid.stl"], "\(merged.stderr)")
