@@ -2,10 +2,12 @@
 /// oriented, outward 2-manifolds (checked); the result is one too. Output triangles keep the tag of
 /// the input triangle they came from.
 ///
-/// This kernel handles operands in general position: their surfaces may cross anywhere, but must not
-/// touch without crossing (coplanar faces, a corner or an edge lying on the other surface). Such
-/// contact is detected exactly and thrown as `GeometryError.degenerateContact`, never turned into a
-/// broken mesh. Let cutters overshoot the faces they cut.
+/// Every contact is resolved exactly, degenerate contact included: coplanar faces (flush pockets,
+/// shared faces, stacked solids, identical operands), a corner or an edge on the other surface.
+/// Coplanar overlaps follow orientation rules: where the faces face the same way, union and
+/// intersection keep one copy and difference keeps neither; where they face opposite ways, only
+/// difference keeps the first operand's face. Solids that touch only at a vertex or along an edge
+/// stay separate shells, with vertices duplicated there.
 extension Mesh {
     /// The solid covered by this mesh or `other`.
     public func union(_ other: Mesh) throws(GeometryError) -> Mesh {
@@ -26,9 +28,10 @@ extension Mesh {
     /// operation, so a ring of vent slots costs one corefinement, not one per slot.
     public func subtracting(_ cutters: [Mesh]) throws(GeometryError) -> Mesh {
         var result = self
+        try Mesh.checkOperand(self, "the first operand")
         for (i, c) in cutters.enumerated() { try Mesh.checkOperand(c, "cutter \(i)") }
         for batch in Mesh.disjointBatches(cutters) {
-            result = try Mesh.boolean(result, Mesh.merged(batch), .difference)
+            result = try Mesh.boolean(result, Mesh.merged(batch), .difference, checked: true)
         }
         return result
     }
@@ -38,7 +41,7 @@ extension Mesh {
         for (i, m) in meshes.enumerated() { try checkOperand(m, "operand \(i)") }
         var result = Mesh.empty
         for batch in disjointBatches(meshes) {
-            result = try boolean(result, merged(batch), .union)
+            result = try boolean(result, merged(batch), .union, checked: true)
         }
         return result
     }
@@ -93,9 +96,12 @@ extension Mesh {
         if !r.isOutward { throw .invalidMesh("\(name) is inside out (volume \(r.volume) mm³)") }
     }
 
-    static func boolean(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> Mesh {
-        try checkOperand(a, "the first operand")
-        try checkOperand(b, "the second operand")
+    /// `checked`: the operands are known to be valid (checked by the caller, or results of booleans).
+    static func boolean(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, checked: Bool = false) throws(GeometryError) -> Mesh {
+        if !checked {
+            try checkOperand(a, "the first operand")
+            try checkOperand(b, "the second operand")
+        }
         if a.isEmpty || b.isEmpty || !a.bounds.intersects(b.bounds) {
             switch op {
             case .union: return merged([a, b].filter { !$0.isEmpty })
@@ -104,6 +110,7 @@ extension Mesh {
             }
         }
         let core = try Corefinement(a, b)
+        if core.degenerate { return try assembled(core, [a, b], op) }
         let offset = UInt32(a.vertices.count)
         let inside = [
             classify(core.pieces[0], core, isOriginal: { $0 < offset }, against: PointInMesh(b)),
@@ -124,49 +131,84 @@ extension Mesh {
         return Mesh(vertices: core.vertices, triangles: triangles).compacted()
     }
 
+    /// The result of a corefinement with degenerate contact: pieces kept by their exact sides, coplanar
+    /// pieces by the orientation rules, and vertices where kept pieces only touch duplicated.
+    private static func assembled(_ core: Corefinement, _ operands: [Mesh], _ op: BooleanOperation) throws(GeometryError) -> Mesh {
+        let sides = [core.sides(of: 0, operands), core.sides(of: 1, operands)]
+        var triangles = [Triangle]()
+        for (i, t) in core.pieces[0].enumerated() {
+            switch sides[0][i] {
+            case .outside where op != .intersection, .inside where op == .intersection: triangles.append(t)
+            case .onSurface(let same) where same != (op == .difference): triangles.append(t)
+            default: break
+            }
+        }
+        for (i, t) in core.pieces[1].enumerated() {
+            switch (sides[1][i], op) {
+            case (.outside, .union), (.inside, .intersection): triangles.append(t)
+            case (.inside, .difference): triangles.append(t.flipped)
+            default: break
+            }
+        }
+        return try separatingContacts(vertices: core.vertices, triangles: triangles).compacted()
+    }
+
     /// For each piece, whether it lies inside the other operand: patches between crossing curves are
     /// flood-filled, one exact ray test per connected piece of surface decides a seed patch, and
     /// crossing a curve flips inside and outside.
     private static func classify(_ pieces: [Triangle], _ core: Corefinement, isOriginal: (UInt32) -> Bool, against other: PointInMesh) -> [Bool] {
-        typealias Edge = Corefinement.Edge
-        var byEdge = [Edge: [Int]]()
+        // Half-edges sorted by undirected edge, so that the pieces around each edge are adjacent.
+        var halfEdges = [(edge: UInt64, piece: Int32)]()
+        halfEdges.reserveCapacity(pieces.count * 3)
+        @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(min(u, v)) << 32 | UInt64(max(u, v)) }
         for (i, t) in pieces.enumerated() {
-            for (u, v) in [(t.a, t.b), (t.b, t.c), (t.c, t.a)] { byEdge[Edge(u, v), default: []].append(i) }
+            halfEdges.append((key(t.a, t.b), Int32(i)))
+            halfEdges.append((key(t.b, t.c), Int32(i)))
+            halfEdges.append((key(t.c, t.a), Int32(i)))
         }
+        halfEdges.sort { $0.edge < $1.edge }
         var patches = UnionFind(count: pieces.count)
         var surfaces = UnionFind(count: pieces.count)
-        for (edge, ts) in byEdge {
-            for k in 1..<ts.count {
-                surfaces.union(ts[0], ts[k])
-                if !core.curveEdges.contains(edge) { patches.union(ts[0], ts[k]) }
+        var across = [(Int, Int)]()  // pieces on either side of a crossing curve
+        var g = 0
+        while g < halfEdges.count {
+            var h = g + 1
+            while h < halfEdges.count && halfEdges[h].edge == halfEdges[g].edge { h += 1 }
+            let key = halfEdges[g].edge
+            let onCurve = core.curveEdges.contains(Corefinement.Edge(UInt32(key >> 32), UInt32(truncatingIfNeeded: key)))
+            let first = Int(halfEdges[g].piece)
+            for k in (g + 1)..<h {
+                surfaces.union(first, Int(halfEdges[k].piece))
+                if !onCurve { patches.union(first, Int(halfEdges[k].piece)) }
             }
+            if onCurve && h - g == 2 { across.append((first, Int(halfEdges[g + 1].piece))) }
+            g = h
         }
-        // Patch adjacency across crossing curves.
-        var across = [Int: Set<Int>]()
-        for edge in core.curveEdges {
-            guard let ts = byEdge[edge], ts.count == 2 else { continue }
-            let p = patches.find(ts[0]), q = patches.find(ts[1])
-            across[p, default: []].insert(q)
-            across[q, default: []].insert(p)
+        // Patch adjacency across crossing curves, by patch root.
+        var neighbours = [[Int]](repeating: [], count: pieces.count)
+        for (x, y) in across {
+            let p = patches.find(x), q = patches.find(y)
+            neighbours[p].append(q)
+            neighbours[q].append(p)
         }
-        var state = [Int: Bool]()  // patch root -> inside
-        var seeded = Set<Int>()
+        var state = [Int8](repeating: -1, count: pieces.count)  // patch root -> inside (1), outside (0)
+        var seeded = [Bool](repeating: false, count: pieces.count)  // surface root -> seeded
         for (i, t) in pieces.enumerated() {
             let surface = surfaces.find(i)
-            guard !seeded.contains(surface) else { continue }
+            guard !seeded[surface] else { continue }
             guard let v = [t.a, t.b, t.c].first(where: isOriginal) else { continue }
-            seeded.insert(surface)
+            seeded[surface] = true
             let root = patches.find(i)
-            state[root] = other.contains(core.vertices[Int(v)])
+            state[root] = other.contains(core.vertices[Int(v)]) ? 1 : 0
             var queue = [root]
             while let p = queue.popLast() {
-                for q in across[p] ?? [] where state[q] == nil {
-                    state[q] = !state[p]!
+                for q in neighbours[p] where state[q] < 0 {
+                    state[q] = 1 - state[p]
                     queue.append(q)
                 }
             }
         }
-        return (0..<pieces.count).map { state[patches.find($0)] ?? false }
+        return (0..<pieces.count).map { state[patches.find($0)] == 1 }
     }
 
     /// The mesh without unreferenced vertices, indices renumbered in order of first use.

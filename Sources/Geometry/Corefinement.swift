@@ -1,21 +1,28 @@
-/// Corefinement of two closed meshes in general position: finds where their surfaces cross, with exact
-/// predicates on the input coordinates, and splits every crossed triangle so that both meshes share
-/// the crossing curves as edges. A crossing vertex is named by the pair (edge of one mesh, triangle of
-/// the other), so every triangle around that edge refers to the same vertex. Where an edge passes
-/// exactly through an edge of the other mesh (a cutter's edge through the diagonal of a cap, say), the
-/// crossing vertex is named by the pair of edges and lies on both, splitting the triangles on either
-/// side of each.
+/// Corefinement of two closed meshes: finds where their surfaces meet, with exact predicates on the
+/// input coordinates, and splits every triangle they meet in so that both meshes share the contact
+/// curves as edges. A point of contact is named by the smallest feature of each mesh that holds it:
+/// a corner (an input vertex, so a corner of one mesh on the other's surface keeps its id and two
+/// equal corners become one), the inside of an edge, or the inside of a face. Every triangle around
+/// a feature therefore refers to the same vertex, and stitching is by identity, never by distance.
 ///
-/// Other degenerate contact (a corner on the other surface, an edge through a corner, coplanar
-/// overlapping faces) is detected exactly and thrown as `GeometryError.degenerateContact`.
+/// Contact in general position (surfaces crossing) is classified by flipping inside and outside
+/// across the curves. Degenerate contact (coplanar faces, a corner or edge on the other surface, a
+/// single point of contact) sets `degenerate`, and the caller classifies every patch exactly.
 struct Corefinement {
     /// The split triangles of each operand, over the shared vertex list.
     var vertices: [Vector3]
     var pieces: [[Mesh.Triangle]]  // pieces[0] from A, pieces[1] from B
     /// For each operand's piece, the source triangle index.
     var sources: [[Int]]
-    /// Undirected edges (lower id, higher id) along the crossing curves.
+    /// Undirected edges (lower id, higher id) along the contact curves.
     var curveEdges: Set<Edge>
+    /// Whether any contact was degenerate.
+    var degenerate = false
+    /// For each operand and triangle, the other operand's triangles coplanar with it and overlapping it.
+    var coplanar: [[Int: [Int]]] = [[:], [:]]
+    /// For each vertex id that is not an input vertex of operand m, the feature of m holding it, if any.
+    private var labels: [[UInt32: Simplex]] = [[:], [:]]
+    private let counts: (Int, Int)
 
     struct Edge: Hashable {
         var a: UInt32
@@ -23,169 +30,223 @@ struct Corefinement {
         init(_ x: UInt32, _ y: UInt32) { (a, b) = x < y ? (x, y) : (y, x) }
     }
 
-    /// A crossing vertex: an edge (by its vertex ids, lower first) of mesh `edgeMesh` through the
-    /// inside of triangle `triangle` of the other mesh, or edges of A and B through each other.
+    /// A feature of one operand, by that operand's own vertex ids and triangle indices.
+    enum Simplex: Hashable {
+        case vertex(UInt32)
+        case edge(Edge)
+        case face(Int)
+    }
+
+    /// A point of contact that is not an input vertex: an edge of `edgeMesh` through the inside of
+    /// `triangle` of the other mesh, or edges of A and B through each other.
     private enum CrossingKey: Hashable {
         case edgeTriangle(edgeMesh: Int, edge: Edge, triangle: Int)
         case edgeEdge(Edge, Edge)
     }
 
+    /// The feature of operand `mesh` holding vertex `id` (global), or nil if the vertex is off its surface.
+    func label(of id: UInt32, in mesh: Int) -> Simplex? {
+        if mesh == 0 && id < UInt32(counts.0) { return .vertex(id) }
+        if mesh == 1 && id >= UInt32(counts.0) && id < UInt32(counts.0 + counts.1) { return .vertex(id - UInt32(counts.0)) }
+        return labels[mesh][id]
+    }
+
     init(_ a: Mesh, _ b: Mesh) throws(GeometryError) {
         let meshes = [a, b]
         let offset = UInt32(a.vertices.count)
+        counts = (a.vertices.count, b.vertices.count)
         vertices = a.vertices + b.vertices
         func globalID(_ mesh: Int, _ v: UInt32) -> UInt32 { mesh == 0 ? v : v + offset }
 
         // Broad phase: B's triangles in a BVH, queried with A's.
-        let boxesB = (0..<b.triangles.count).map { i -> Bounds in
+        let bvh = BoundingVolumeHierarchy(boxes: (0..<b.triangles.count).map { i -> Bounds in
             let (p, q, r) = b.corners(i)
             return Bounds(points: [p, q, r])
-        }
-        let bvh = BoundingVolumeHierarchy(boxes: boxesB)
+        })
 
         var crossingIDs = [CrossingKey: UInt32]()
-        // Per triangle of each mesh: the crossing segments on it, as pairs of vertex ids.
-        var segments: [[Int: [(UInt32, UInt32)]]] = [[:], [:]]
         var newVertices = [Vector3]()
+        var found: [[UInt32: Simplex]] = [[:], [:]]
+        var alias = [UInt32: UInt32]()  // an input vertex of B (global id) -> the equal vertex of A
+        var isDegenerate = false
+        var coplanarPairs: [[Int: [Int]]] = [[:], [:]]
+        // Per triangle of each mesh: the contact segments across it, as pairs of vertex ids; and per
+        // edge (local ids), the contact segments along it.
+        var segments: [[Int: [(UInt32, UInt32)]]] = [[:], [:]]
+        var alongEdges: [[Edge: [(UInt32, UInt32)]]] = [[:], [:]]
 
-        func crossingID(_ key: CrossingKey, _ p: Vector3, _ q: Vector3, _ tri: (Vector3, Vector3, Vector3)) -> UInt32 {
+        func crossing(_ key: CrossingKey, _ position: () -> Vector3) -> UInt32 {
             if let id = crossingIDs[key] { return id }
-            let n = (tri.1 - tri.0).cross(tri.2 - tri.0)
-            let dp = n.dot(p - tri.0), dq = n.dot(q - tri.0)
-            let t = dp / (dp - dq)
-            var x = p + (q - p) * min(1, max(0, t))
-            // On an axis-aligned face the crossing lies exactly in its plane; interpolation could
-            // round it off by an ulp.
-            for k in 0..<3 where tri.0[k] == tri.1[k] && tri.1[k] == tri.2[k] { x[k] = tri.0[k] }
             let id = UInt32(a.vertices.count + b.vertices.count + newVertices.count)
-            newVertices.append(x)
+            newVertices.append(position())
             crossingIDs[key] = id
+            return id
+        }
+        func simplex(_ f: TriangleContact.Feature, _ t: Mesh.Triangle, _ index: Int) -> Simplex {
+            switch f {
+            case .corner(let k): .vertex(t[k])
+            case .edge(let k): .edge(Edge(t[k], t[(k + 1) % 3]))
+            case .face: .face(index)
+            }
+        }
+        func ends(_ mesh: Int, _ e: Edge) -> (Vector3, Vector3) {
+            (meshes[mesh].vertices[Int(e.a)], meshes[mesh].vertices[Int(e.b)])
+        }
+        // The vertex id of a point of contact, and the features of A and B holding it recorded.
+        func register(_ p: TriangleContact.Point, _ ia: Int, _ ib: Int, _ ta: TriangleContact.Corners, _ tb: TriangleContact.Corners, coplanar: Bool) throws(GeometryError) -> UInt32 {
+            let sa = simplex(p.t, a.triangles[ia], ia), sb = simplex(p.u, b.triangles[ib], ib)
+            let id: UInt32
+            switch (sa, sb) {
+            case (.vertex(let v), .vertex(let w)):
+                alias[globalID(1, w)] = v
+                id = v
+            case (.vertex(let v), _): id = v
+            case (_, .vertex(let w)): id = globalID(1, w)
+            case (.edge(let ea), .edge(let eb)):
+                id = crossing(.edgeEdge(ea, eb)) {
+                    let (p, q) = ends(0, ea), (r, s) = ends(1, eb)
+                    if coplanar { return Corefinement.lineCrossing(p, q, r, s, plane: ta) }
+                    // One of the edges crosses the other triangle's plane; the other may lie in it.
+                    let inPlane = Predicates.orient3d(tb.p0, tb.p1, tb.p2, p) == 0 || Predicates.orient3d(tb.p0, tb.p1, tb.p2, q) == 0
+                    return inPlane ? Corefinement.planeCrossing(r, s, ta) : Corefinement.planeCrossing(p, q, tb)
+                }
+            case (.edge(let ea), .face):
+                id = crossing(.edgeTriangle(edgeMesh: 0, edge: ea, triangle: ib)) { let (p, q) = ends(0, ea); return Corefinement.planeCrossing(p, q, tb) }
+            case (.face, .edge(let eb)):
+                id = crossing(.edgeTriangle(edgeMesh: 1, edge: eb, triangle: ia)) { let (p, q) = ends(1, eb); return Corefinement.planeCrossing(p, q, ta) }
+            case (.face, .face):
+                throw TriangleContact.degenerate(ta)
+            }
+            // An input vertex's feature in its own operand is itself.
+            if id >= offset { found[0][id] = sa }
+            if id < offset || id >= offset + UInt32(b.vertices.count) { found[1][id] = sb }
             return id
         }
 
         for ia in 0..<a.triangles.count {
-            let ta = a.corners(ia)
-            let box = Bounds(points: [ta.0, ta.1, ta.2])
+            let ta = TriangleContact.Corners(a.corners(ia))
             var failure: GeometryError? = nil
-            bvh.forEachOverlap(with: box) { ib in
+            bvh.forEachOverlap(with: Bounds(points: [ta.p0, ta.p1, ta.p2])) { ib in
                 guard failure == nil else { return }
-                let tb = b.corners(ib)
+                let tb = TriangleContact.Corners(b.corners(ib))
                 do throws(GeometryError) {
-                    guard let found = try Corefinement.crossings(ta, tb) else { return }
-                    let ia3 = a.triangles[ia], ib3 = b.triangles[ib]
-                    let edgesA = [Edge(ia3.a, ia3.b), Edge(ia3.b, ia3.c), Edge(ia3.c, ia3.a)]
-                    let edgesB = [Edge(ib3.a, ib3.b), Edge(ib3.b, ib3.c), Edge(ib3.c, ib3.a)]
-                    var ends = [UInt32]()
-                    for end in found {
-                        switch end {
-                        case .edge(let mesh, let k):
-                            // Edge k of the triangle from `mesh` crosses the other triangle's inside.
-                            let (edge, other, oi) = mesh == 0 ? (edgesA[k], tb, ib) : (edgesB[k], ta, ia)
-                            let m = meshes[mesh]
-                            ends.append(crossingID(.edgeTriangle(edgeMesh: mesh, edge: edge, triangle: oi), m.vertices[Int(edge.a)], m.vertices[Int(edge.b)], other))
-                        case .edges(let ka, let kb):
-                            // A's edge crosses B's plane on B's edge.
-                            let edge = edgesA[ka]
-                            ends.append(crossingID(.edgeEdge(edge, edgesB[kb]), a.vertices[Int(edge.a)], a.vertices[Int(edge.b)], tb))
+                    guard let contact = try TriangleContact.contact(ta, tb) else { return }
+                    if contact.coplanar || contact.points.count == 1 || contact.points.contains(where: \.touchesACorner) {
+                        isDegenerate = true
+                    }
+                    if contact.coplanar {
+                        coplanarPairs[0][ia, default: []].append(ib)
+                        coplanarPairs[1][ib, default: []].append(ia)
+                    }
+                    var ids = [UInt32]()
+                    for p in contact.points { ids.append(try register(p, ia, ib, ta, tb, coplanar: contact.coplanar)) }
+                    let triangles = [a.triangles[ia], b.triangles[ib]], indices = [ia, ib]
+                    for (i, j) in contact.segments {
+                        let features = [(contact.points[i].t, contact.points[j].t), (contact.points[i].u, contact.points[j].u)]
+                        for mesh in 0..<2 {
+                            let (fi, fj) = features[mesh], t = triangles[mesh]
+                            if let k = (0..<3).first(where: { fi.isOn(edge: $0) && fj.isOn(edge: $0) }) {
+                                alongEdges[mesh][Edge(t[k], t[(k + 1) % 3]), default: []].append((ids[i], ids[j]))
+                            } else {
+                                segments[mesh][indices[mesh], default: []].append((ids[i], ids[j]))
+                            }
                         }
                     }
-                    segments[0][ia, default: []].append((ends[0], ends[1]))
-                    segments[1][ib, default: []].append((ends[0], ends[1]))
                 } catch { failure = error }
             }
             if let f = failure { throw f }
         }
         vertices += newVertices
-        // Crossing points on a triangle's edges also lie on its neighbour across that edge.
+        labels = found
+        degenerate = isDegenerate
+        coplanar = coplanarPairs
+        func resolve(_ id: UInt32) -> UInt32 { alias[id] ?? id }
+
+        // Points on each edge of each mesh, for splitting the triangles that share the edge, and
+        // points inside each face.
+        var onEdge: [[Edge: [UInt32]]] = [[:], [:]]
+        var inFace: [[Int: [UInt32]]] = [[:], [:]]
+        for mesh in 0..<2 {
+            for (id, s) in found[mesh] {
+                switch s {
+                case .edge(let e): onEdge[mesh][e, default: []].append(id)
+                case .face(let f): inFace[mesh][f, default: []].append(id)
+                case .vertex: break
+                }
+            }
+        }
+        let vertexList = vertices
+        func sortedAlong(_ start: UInt32, _ end: UInt32, _ ids: [UInt32]) -> [UInt32] {
+            let o = vertexList[Int(start)], d = vertexList[Int(end)] - o
+            return ids.sorted { (vertexList[Int($0)] - o).dot(d) < (vertexList[Int($1)] - o).dot(d) }
+        }
+
+        // The contact curves: segments across triangles, and the stretches of edges between the ends
+        // of segments along them.
         var curve = Set<Edge>()
         for mesh in 0..<2 {
             for (_, segs) in segments[mesh] { for (p, q) in segs { curve.insert(Edge(p, q)) } }
-        }
-        curveEdges = curve
-
-        // Points on each edge of each mesh, for splitting the triangles that share the edge.
-        var onEdge: [[Edge: [UInt32]]] = [[:], [:]]
-        for (key, id) in crossingIDs {
-            switch key {
-            case .edgeTriangle(let mesh, let edge, _): onEdge[mesh][edge, default: []].append(id)
-            case .edgeEdge(let ea, let eb):
-                onEdge[0][ea, default: []].append(id)
-                onEdge[1][eb, default: []].append(id)
+            for (edge, segs) in alongEdges[mesh] {
+                let start = resolve(globalID(mesh, edge.a)), end = resolve(globalID(mesh, edge.b))
+                let chain = [start] + sortedAlong(start, end, onEdge[mesh][edge] ?? []) + [end]
+                for (p, q) in segs {
+                    guard let i = chain.firstIndex(of: p), let j = chain.firstIndex(of: q) else {  throw TriangleContact.degenerate(TriangleContact.Corners((vertexList[Int(start)], vertexList[Int(end)], vertexList[Int(end)]))) }
+                    for k in min(i, j)..<max(i, j) { curve.insert(Edge(chain[k], chain[k + 1])) }
+                }
             }
         }
+        curveEdges = curve
 
         pieces = [[], []]
         sources = [[], []]
         for mesh in 0..<2 {
             let m = meshes[mesh]
             for (i, t) in m.triangles.enumerated() {
-                let idx = [t.a, t.b, t.c]
-                let global = idx.map { globalID(mesh, $0) }
-                let edgeIDs = (0..<3).map { onEdge[mesh][Edge(idx[$0], idx[($0 + 1) % 3])] ?? [] }
-                let segs = segments[mesh][i] ?? []
-                if segs.isEmpty && edgeIDs.allSatisfy(\.isEmpty) {
-                    pieces[mesh].append(Mesh.Triangle(global[0], global[1], global[2], tag: t.tag))
+                let points0 = onEdge[mesh][Edge(t.a, t.b)], points1 = onEdge[mesh][Edge(t.b, t.c)], points2 = onEdge[mesh][Edge(t.c, t.a)]
+                let segs = segments[mesh][i], points = inFace[mesh][i]
+                let a = resolve(globalID(mesh, t.a)), b = resolve(globalID(mesh, t.b)), c = resolve(globalID(mesh, t.c))
+                if segs == nil && points == nil && points0 == nil && points1 == nil && points2 == nil {
+                    pieces[mesh].append(Mesh.Triangle(a, b, c, tag: t.tag))
                     sources[mesh].append(i)
                     continue
                 }
+                let edgePoints = [sortedAlong(a, b, points0 ?? []), sortedAlong(b, c, points1 ?? []), sortedAlong(c, a, points2 ?? [])]
                 let split = try Corefinement.split(
-                    corners: global, edgePoints: edgeIDs, segments: segs, vertices: vertices, tag: t.tag)
+                    corners: [a, b, c], edgePoints: edgePoints, segments: segs ?? [], points: points ?? [], vertices: vertexList, tag: t.tag)
                 pieces[mesh] += split
                 sources[mesh] += [Int](repeating: i, count: split.count)
             }
         }
     }
 
-    /// An end of the segment where two triangles cross: edge k of the triangle from `mesh` through the
-    /// other's inside, or edge `a` of A's triangle and edge `b` of B's exactly through each other.
-    enum End: Hashable {
-        case edge(mesh: Int, k: Int)
-        case edges(a: Int, b: Int)
+    /// Where segment `p q` crosses the plane of `tri`. On an axis-aligned plane the point lies in it
+    /// exactly; interpolation could round it off by an ulp.
+    static func planeCrossing(_ p: Vector3, _ q: Vector3, _ tri: TriangleContact.Corners) -> Vector3 {
+        let n = (tri.p1 - tri.p0).cross(tri.p2 - tri.p0)
+        let dp = n.dot(p - tri.p0), dq = n.dot(q - tri.p0)
+        var x = p + (q - p) * min(1, max(0, dp / (dp - dq)))
+        for k in 0..<3 where tri.p0[k] == tri.p1[k] && tri.p1[k] == tri.p2[k] { x[k] = tri.p0[k] }
+        return x
     }
 
-    /// The crossing of triangles `t` (from A) and `u` (from B): nil when they are apart or touch at a
-    /// single point where edges pass through each other, else the two ends of the crossing segment,
-    /// with edge k running from corner k to k+1. Throws on any other degenerate contact.
-    static func crossings(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3)) throws(GeometryError) -> [End]? {
-        let tv = [t.0, t.1, t.2], uv = [u.0, u.1, u.2]
-        let su = uv.map { Predicates.orient3d(t.0, t.1, t.2, $0) }
-        if su.allSatisfy({ $0 > 0 }) || su.allSatisfy({ $0 < 0 }) { return nil }
-        let st = tv.map { Predicates.orient3d(u.0, u.1, u.2, $0) }
-        if st.allSatisfy({ $0 > 0 }) || st.allSatisfy({ $0 < 0 }) { return nil }
-        if su.contains(0) || st.contains(0) {
-            if TriangleIntersection.touch(t, u) { throw degenerate(t, u) }
-            return nil
-        }
-        var found = [End]()
-        for (mesh, edges, signs, tri) in [(0, tv, st, u), (1, uv, su, t)] {
-            for k in 0..<3 where signs[k] != signs[(k + 1) % 3] {
-                let p = edges[k], q = edges[(k + 1) % 3]
-                let s = [Predicates.orient3d(p, q, tri.0, tri.1), Predicates.orient3d(p, q, tri.1, tri.2), Predicates.orient3d(p, q, tri.2, tri.0)]
-                if s.contains(0) {
-                    guard s.allSatisfy({ $0 >= 0 }) || s.allSatisfy({ $0 <= 0 }) else { continue }
-                    // Through the inside of one edge of `tri` (one zero); through a corner (two) is refused.
-                    guard s.filter({ $0 == 0 }).count == 1, let j = s.firstIndex(of: 0) else { throw degenerate(t, u) }
-                    let end = mesh == 0 ? End.edges(a: k, b: j) : End.edges(a: j, b: k)
-                    if !found.contains(end) { found.append(end) }
-                    continue
-                }
-                if s[0] == s[1] && s[1] == s[2] { found.append(.edge(mesh: mesh, k: k)) }
-            }
-        }
-        if found.isEmpty { return nil }
-        if found.count == 1, case .edges = found[0] { return nil }  // they meet only at that point
-        guard found.count == 2 else { throw degenerate(t, u) }
-        return found
+    /// Where segment `p q` crosses segment `r s` in the plane of `plane`, snapped onto any coordinate
+    /// that is constant along `r s` or across the plane.
+    static func lineCrossing(_ p: Vector3, _ q: Vector3, _ r: Vector3, _ s: Vector3, plane: TriangleContact.Corners) -> Vector3 {
+        let n = (plane.p1 - plane.p0).cross(plane.p2 - plane.p0)
+        let d = s - r
+        let t = (r - p).cross(d).dot(n) / (q - p).cross(d).dot(n)
+        var x = p + (q - p) * min(1, max(0, t))
+        for k in 0..<3 where r[k] == s[k] { x[k] = r[k] }
+        for k in 0..<3 where plane.p0[k] == plane.p1[k] && plane.p1[k] == plane.p2[k] { x[k] = plane.p0[k] }
+        return x
     }
 
-    private static func degenerate(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3)) -> GeometryError {
-        .degenerateContact("the operands touch without crossing cleanly near \(t.0) (coplanar faces, or a corner or edge lying on the other surface); move one operand slightly, or let cutters overshoot the faces they cut")
-    }
-
-    /// Splits one triangle along its crossing segments. `corners` are global ids, `edgePoints[k]` the
-    /// crossing ids on edge k (corner k to k+1), `segments` the crossing segments on the triangle.
+    /// Splits one triangle along its contact segments. `corners` are global ids, `edgePoints[k]` the
+    /// contact points inside edge k (corner k to k+1) in order, `segments` the contact segments across
+    /// the triangle, `points` the contact points inside it; those on no segment (a corner of the other
+    /// mesh touching the face) become corners of the pieces too.
     static func split(
-        corners: [UInt32], edgePoints: [[UInt32]], segments: [(UInt32, UInt32)], vertices: [Vector3], tag: UInt32
+        corners: [UInt32], edgePoints: [[UInt32]], segments: [(UInt32, UInt32)], points: [UInt32], vertices: [Vector3], tag: UInt32
     ) throws(GeometryError) -> [Mesh.Triangle] {
         let p = corners.map { vertices[Int($0)] }
         let normal = (p[1] - p[0]).cross(p[2] - p[0])
@@ -195,14 +256,11 @@ struct Corefinement {
             let q = Predicates.project(vertices[Int(id)], axis)
             return flip ? Vector2(q.y, q.x) : q
         }
-        // Boundary: corners and edge points in order, as graph edges.
-        var graph = PlanarGraph()
+        // Boundary: corners and edge points in order.
         var boundary = [UInt32]()
-        for k in 0..<3 {
-            boundary.append(corners[k])
-            let a = vertices[Int(corners[k])], d = vertices[Int(corners[(k + 1) % 3])] - a
-            boundary += edgePoints[k].sorted { (vertices[Int($0)] - a).dot(d) < (vertices[Int($1)] - a).dot(d) }
-        }
+        for k in 0..<3 { boundary += [corners[k]] + edgePoints[k] }
+        if let pieces = try chordSplit(boundary, segments, points, flat, tag) { return pieces }
+        var graph = PlanarGraph()
         for i in 0..<boundary.count { graph.addEdge(boundary[i], boundary[(i + 1) % boundary.count]) }
         for (u, v) in segments { graph.addEdge(u, v) }
         let faces = try graph.faces(position: flat)
@@ -211,12 +269,81 @@ struct Corefinement {
             let polygon = Polygon(outer: Contour(face.outer.map(flat)), holes: face.holes.map { Contour($0.map(flat)) })
             let ids = face.outer + face.holes.flatMap { $0 }
             guard polygon.allPoints == ids.map(flat) else {
-                throw .degenerateContact("crossing points on one triangle round to the same position near \(p[0]); the operands nearly touch")
+                throw .degenerateContact("contact points on one triangle round to the same position near \(p[0]); the operands nearly touch")
             }
             for (x, y, z) in try polygon.triangulated() {
                 triangles.append(Mesh.Triangle(ids[x], ids[y], ids[z], tag: tag))
             }
         }
+        let onSegments = Set(segments.flatMap { [$0.0, $0.1] })
+        for x in points where !onSegments.contains(x) {
+            try insert(x, into: &triangles, at: flat)
+        }
         return triangles
+    }
+
+    /// The common case, without a planar graph: at most one chord, from boundary point to boundary
+    /// point, cuts the (convex) triangle into two convex polygons. Nil when the case is not that one.
+    private static func chordSplit(
+        _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32
+    ) throws(GeometryError) -> [Mesh.Triangle]? {
+        guard let (p, q) = segments.first else { return points.isEmpty ? try convexPieces(boundary, flat, tag) : nil }
+        for (u, v) in segments.dropFirst() where !((u == p && v == q) || (u == q && v == p)) { return nil }
+        guard points.allSatisfy({ $0 == p || $0 == q }),
+              let i = boundary.firstIndex(of: p), let j = boundary.firstIndex(of: q) else { return nil }
+        let (lo, hi) = (min(i, j), max(i, j))
+        if hi - lo == 1 || (lo == 0 && hi == boundary.count - 1) { return try convexPieces(boundary, flat, tag) }  // along the boundary
+        guard let first = try convexPieces(Array(boundary[lo...hi]), flat, tag),
+              let second = try convexPieces(Array(boundary[hi...]) + Array(boundary[...lo]), flat, tag) else { return nil }
+        return first + second
+    }
+
+    /// Triangles of a convex, counter-clockwise polygon given by vertex ids (collinear points
+    /// allowed), or nil if two of its points round to one position.
+    private static func convexPieces(_ ids: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32) throws(GeometryError) -> [Mesh.Triangle]? {
+        let q = ids.map(flat)
+        for k in 0..<q.count where q[k] == q[(k + 1) % q.count] { return nil }
+        if q.count == 3 { return [Mesh.Triangle(ids[0], ids[1], ids[2], tag: tag)] }
+        if q.count == 4 {
+            // The shorter diagonal whose two triangles are both proper.
+            let first = Predicates.orient2d(q[0], q[1], q[2]) > 0 && Predicates.orient2d(q[0], q[2], q[3]) > 0
+            let second = Predicates.orient2d(q[1], q[2], q[3]) > 0 && Predicates.orient2d(q[1], q[3], q[0]) > 0
+            if first && (!second || (q[2] - q[0]).lengthSquared <= (q[3] - q[1]).lengthSquared) {
+                return [Mesh.Triangle(ids[0], ids[1], ids[2], tag: tag), Mesh.Triangle(ids[0], ids[2], ids[3], tag: tag)]
+            }
+            if second { return [Mesh.Triangle(ids[1], ids[2], ids[3], tag: tag), Mesh.Triangle(ids[1], ids[3], ids[0], tag: tag)] }
+        }
+        return try Polygon(outer: Contour(q)).triangulated().map { Mesh.Triangle(ids[$0.0], ids[$0.1], ids[$0.2], tag: tag) }
+    }
+
+    /// Splits the piece holding point `x` (inside the piece, or inside an edge shared by two pieces)
+    /// so that `x` becomes a corner.
+    private static func insert(_ x: UInt32, into triangles: inout [Mesh.Triangle], at flat: (UInt32) -> Vector2) throws(GeometryError) {
+        let q = flat(x)
+        for (n, t) in triangles.enumerated() {
+            let c = [t.a, t.b, t.c], f = c.map(flat)
+            let sides = (Predicates.orient2d(f[0], f[1], q), Predicates.orient2d(f[1], f[2], q), Predicates.orient2d(f[2], f[0], q))
+            switch TriangleContact.feature(sides: sides) {
+            case nil: continue
+            case .face?:
+                triangles[n] = Mesh.Triangle(c[0], c[1], x, tag: t.tag)
+                triangles += [Mesh.Triangle(c[1], c[2], x, tag: t.tag), Mesh.Triangle(c[2], c[0], x, tag: t.tag)]
+            case .edge(let k)?:
+                // Split this piece and its neighbour across edge k.
+                let (u, v, w) = (c[k], c[(k + 1) % 3], c[(k + 2) % 3])
+                triangles[n] = Mesh.Triangle(u, x, w, tag: t.tag)
+                triangles.append(Mesh.Triangle(x, v, w, tag: t.tag))
+                guard let m = triangles.firstIndex(where: { s in (0..<3).contains { s[$0] == v && s[($0 + 1) % 3] == u } }) else {
+                    throw .degenerateContact("a corner of one operand lies on the edge of a triangle of the other near \(q)")
+                }
+                let s = triangles[m], j = (0..<3).first { s[$0] == v }!, far = s[(j + 2) % 3]
+                triangles[m] = Mesh.Triangle(v, x, far, tag: s.tag)
+                triangles.append(Mesh.Triangle(x, u, far, tag: s.tag))
+            case .corner?:
+                throw .degenerateContact("two contact points coincide near \(q)")
+            }
+            return
+        }
+        throw .degenerateContact("a contact point near \(q) lies outside its triangle")
     }
 }

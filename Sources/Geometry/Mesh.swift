@@ -15,6 +15,14 @@ public struct Mesh: Hashable, Sendable {
             self.tag = tag
         }
 
+        /// Corner k (0, 1 or 2).
+        @inline(__always) public subscript(k: Int) -> UInt32 {
+            get { k == 0 ? a : (k == 1 ? b : c) }
+            set {
+                if k == 0 { a = newValue } else if k == 1 { b = newValue } else { c = newValue }
+            }
+        }
+
         public init(_ a: Int, _ b: Int, _ c: Int, tag: UInt32 = 0) {
             self.init(UInt32(a), UInt32(b), UInt32(c), tag: tag)
         }

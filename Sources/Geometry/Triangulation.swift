@@ -43,41 +43,50 @@ extension Polygon {
     /// (decided exactly, so every triangle stays counter-clockwise). Ear clipping leaves long slivers;
     /// this leaves well-shaped triangles with the same vertices and area.
     static func improved(_ input: [(Int, Int, Int)], points: [Vector2], boundary: Set<IndexPair>) -> [(Int, Int, Int)] {
-        var tris = input.map { [$0.0, $0.1, $0.2] }
-        var byEdge = [IndexPair: [Int]]()
-        for (t, tri) in tris.enumerated() {
-            for k in 0..<3 { byEdge[IndexPair(tri[k], tri[(k + 1) % 3]), default: []].append(t) }
+        // Half-edge h runs from corner h % 3 to the next corner of triangle h / 3; twin[h] is the
+        // half-edge running the other way in the neighbouring triangle, or -1 on the boundary.
+        var corner = [Int]()
+        corner.reserveCapacity(input.count * 3)
+        for t in input { corner += [t.0, t.1, t.2] }
+        @inline(__always) func next(_ h: Int) -> Int { h % 3 == 2 ? h - 2 : h + 1 }
+        @inline(__always) func prev(_ h: Int) -> Int { h % 3 == 0 ? h + 2 : h - 1 }
+        var twin = [Int](repeating: -1, count: corner.count)
+        var waiting = [UInt64: Int]()
+        waiting.reserveCapacity(corner.count)
+        for h in 0..<corner.count {
+            let u = UInt64(corner[h]), v = UInt64(corner[next(h)])
+            if let o = waiting.removeValue(forKey: v << 32 | u) {
+                twin[h] = o
+                twin[o] = h
+            } else {
+                waiting[u << 32 | v] = h
+            }
         }
-        var stack = Array(byEdge.keys.filter { !boundary.contains($0) && byEdge[$0]!.count == 2 })
-        var budget = 20 * tris.count + 100
-        while let e = stack.popLast(), budget > 0 {
+        func flippable(_ h: Int) -> Bool { twin[h] >= 0 && !boundary.contains(IndexPair(corner[h], corner[next(h)])) }
+        var stack = (0..<corner.count).filter { twin[$0] > $0 && flippable($0) }
+        var budget = 20 * input.count + 100
+        while let h = stack.popLast(), budget > 0 {
             budget -= 1
-            guard let ts = byEdge[e], ts.count == 2 else { continue }
-            let (t0, t1) = (ts[0], ts[1])
-            // Orient the edge as it runs in t0: u -> v, with w opposite in t0 and x opposite in t1.
-            let a = tris[t0]
-            guard let k = (0..<3).first(where: { IndexPair(a[$0], a[($0 + 1) % 3]) == e }) else { continue }
-            let u = a[k], v = a[(k + 1) % 3], w = a[(k + 2) % 3]
-            guard let x = tris[t1].first(where: { $0 != u && $0 != v }) else { continue }
-            let pu = points[u], pv = points[v], pw = points[w], px = points[x]
-            guard inCircumcircle(pu, pv, pw, px) else { continue }
-            // The flip replaces u-v by w-x: both new triangles must be strictly counter-clockwise.
-            guard Predicates.orient2d(pw, pu, px) > 0, Predicates.orient2d(px, pv, pw) > 0 else { continue }
-            for (t, tri) in [(t0, tris[t0]), (t1, tris[t1])] {
-                for j in 0..<3 { byEdge[IndexPair(tri[j], tri[(j + 1) % 3])]?.removeAll { $0 == t } }
+            let o = twin[h]
+            guard o >= 0 else { continue }
+            // h runs u -> w with a opposite; its twin o runs w -> u with b opposite.
+            let u = corner[h], w = corner[next(h)], a = corner[prev(h)], b = corner[prev(o)]
+            let pu = points[u], pw = points[w], pa = points[a], pb = points[b]
+            guard inCircumcircle(pu, pw, pa, pb) else { continue }
+            // The flip replaces u-w by a-b: both new triangles must be strictly counter-clockwise.
+            guard Predicates.orient2d(pa, pu, pb) > 0, Predicates.orient2d(pb, pw, pa) > 0 else { continue }
+            let outer = (twin[prev(h)], twin[next(o)], twin[prev(o)], twin[next(h)])  // a-u, u-b, b-w, w-a
+            let t0 = h - h % 3, t1 = o - o % 3
+            corner[t0] = a; corner[t0 + 1] = u; corner[t0 + 2] = b
+            corner[t1] = b; corner[t1 + 1] = w; corner[t1 + 2] = a
+            let links = [(t0, outer.0), (t0 + 1, outer.1), (t1, outer.2), (t1 + 1, outer.3), (t0 + 2, t1 + 2)]
+            for (x, y) in links {
+                twin[x] = y
+                if y >= 0 { twin[y] = x }
             }
-            tris[t0] = [w, u, x]
-            tris[t1] = [x, v, w]
-            for t in [t0, t1] {
-                for j in 0..<3 {
-                    let edge = IndexPair(tris[t][j], tris[t][(j + 1) % 3])
-                    byEdge[edge, default: []].append(t)
-                    if !boundary.contains(edge) && edge != IndexPair(w, x) { stack.append(edge) }
-                }
-            }
-            byEdge[e] = nil
+            for x in [t0, t0 + 1, t1, t1 + 1] where flippable(x) { stack.append(x) }
         }
-        return tris.map { ($0[0], $0[1], $0[2]) }
+        return (0..<input.count).map { (corner[3 * $0], corner[3 * $0 + 1], corner[3 * $0 + 2]) }
     }
 
     /// Whether `d` lies strictly inside the circumcircle of the counter-clockwise triangle `a b c`, with

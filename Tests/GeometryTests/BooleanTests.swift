@@ -3,7 +3,8 @@ import Testing
 @testable import Geometry
 
 /// Booleans in general position: analytic volumes, the inclusion-exclusion identities on random
-/// operands, validity of every result, tags, n-ary forms, and clear errors for degenerate contact.
+/// operands, validity of every result, tags, n-ary forms, and clear errors for bad operands.
+/// Degenerate contact has its own suite (DegenerateContactTests).
 ///
 /// Crossing points are rounded to doubles. Where one lies on a face that is not axis-aligned, rounding
 /// can leave it a hair (~1e-16 mm) off that face, which the exact self-intersection test reports; the
@@ -132,24 +133,6 @@ import Testing
         let pocket = try Mesh.extrusion(of: Shape.polygon([Vector2(0, 0), Vector2(0.5, 0.1), Vector2(0.2, 0.6)]), from: 0.25, to: 2)
         let p = Self.expectValid(try a.subtracting(pocket), "pocket on the diagonal")
         #expect(abs(p.volume - (8 - 0.75 * area)) < 1e-12)
-    }
-
-    @Test func degenerateContactIsAClearError() {
-        let a = Self.box(Vector3(0, 0, 0), Vector3(10, 10, 10))
-        // Flush top faces, a shared face, a corner on a face, identical operands.
-        let cases = [
-            Self.box(Vector3(2, 2, 5), Vector3(8, 8, 10)),
-            Self.box(Vector3(0, 0, 10), Vector3(10, 10, 12)),
-            Self.box(Vector3(5, 5, 10), Vector3(6, 6, 11)).rotated(degrees: Vector3(0, 0, 0)),
-            a,
-        ]
-        for (k, b) in cases.enumerated() {
-            #expect(throws: GeometryError.self, "case \(k)") { try a.subtracting(b) }
-            do { _ = try a.union(b) } catch let e as GeometryError {
-                guard case .degenerateContact(let message) = e else { Issue.record("case \(k): \(e)"); continue }
-                #expect(message.contains("overshoot"))
-            } catch { Issue.record("\(error)") }
-        }
     }
 
     @Test func badOperandsAreNamed() {

@@ -1,0 +1,102 @@
+/// Where the kept pieces of a boolean meet only at a vertex or along an edge (solids touching there),
+/// the result is still a 2-manifold: each edge pairs the triangles around it that bound one solid
+/// wedge, and a vertex shared by separate fans of triangles is duplicated, one copy per fan. This is
+/// topology only; no position changes.
+extension Mesh {
+    /// The mesh with its contact vertices duplicated per fan.
+    static func separatingContacts(vertices: [Vector3], triangles: [Triangle]) throws(GeometryError) -> Mesh {
+        @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(u) << 32 | UInt64(v) }
+        var users = [UInt64: [Int]]()  // directed edge -> triangles using it
+        for (i, t) in triangles.enumerated() {
+            for k in 0..<3 { users[key(t[k], t[(k + 1) % 3]), default: []].append(i) }
+        }
+        // Corners (3 i + k) that belong to one fan.
+        var fans = UnionFind(count: triangles.count * 3)
+        for (i, t) in triangles.enumerated() {
+            for k in 0..<3 {
+                let u = t[k], v = t[(k + 1) % 3]
+                guard u < v else { continue }  // each undirected edge once, from its lower end
+                let forward = users[key(u, v)] ?? [], backward = users[key(v, u)] ?? []
+                guard forward.first == i else { continue }
+                let pairs = forward.count == 1 && backward.count == 1
+                    ? [(forward[0], backward[0])]
+                    : try wedges(u, v, forward, backward, vertices, triangles)
+                for (x, y) in pairs {
+                    // Triangle x runs u -> v, triangle y runs v -> u: their corners at u and at v join.
+                    let tx = triangles[x], ty = triangles[y]
+                    let ku = (0..<3).first { tx[$0] == u }!, kv = (ku + 1) % 3
+                    let mv = (0..<3).first { ty[$0] == v }!, mu = (mv + 1) % 3
+                    fans.union(3 * x + ku, 3 * y + mu)
+                    fans.union(3 * x + kv, 3 * y + mv)
+                }
+            }
+        }
+        var newVertices = vertices
+        var fanVertex = [Int: UInt32]()  // fan root -> vertex id
+        var claimed = Set<UInt32>()
+        var result = triangles
+        for (i, t) in triangles.enumerated() {
+            for k in 0..<3 {
+                let root = fans.find(3 * i + k)
+                if let id = fanVertex[root] {
+                    result[i][k] = id
+                    continue
+                }
+                var id = t[k]
+                if claimed.contains(id) {
+                    id = UInt32(newVertices.count)
+                    newVertices.append(vertices[Int(t[k])])
+                }
+                claimed.insert(id)
+                fanVertex[root] = id
+                result[i][k] = id
+            }
+        }
+        return Mesh(vertices: newVertices, triangles: result)
+    }
+
+    /// Pairs the triangles around edge u v, `forward` running u -> v and `backward` v -> u, so that
+    /// each pair bounds one solid wedge. Around the axis u -> v (counter-clockwise), a triangle
+    /// running v -> u has its solid on the side of increasing angle, one running u -> v on the other,
+    /// so each backward triangle pairs with the next triangle round, which must run forward.
+    private static func wedges(
+        _ u: UInt32, _ v: UInt32, _ forward: [Int], _ backward: [Int], _ vertices: [Vector3], _ triangles: [Triangle]
+    ) throws(GeometryError) -> [(Int, Int)] {
+        let pu = vertices[Int(u)], pv = vertices[Int(v)], axis = pv - pu
+        func far(_ t: Int) -> Vector3 {
+            let c = triangles[t]
+            return vertices[Int((0..<3).map { c[$0] }.first { $0 != u && $0 != v }!)]
+        }
+        let around = forward + backward
+        let w0 = far(around[0])
+        // Half-turns from w0: 0 for angles in [0, pi), 1 for [pi, 2 pi); then order within a half.
+        func half(_ w: Vector3) -> Int {
+            let s = Predicates.orient3d(pu, pv, w0, w)
+            if s != 0 { return s > 0 ? 0 : 1 }
+            let r0 = w0 - pu, r = w - pu
+            let perp0 = r0 - axis * (r0.dot(axis) / axis.dot(axis)), perp = r - axis * (r.dot(axis) / axis.dot(axis))
+            return perp0.dot(perp) > 0 ? 0 : 1
+        }
+        var ties = false
+        let sorted = around.sorted { x, y in
+            let wx = far(x), wy = far(y), hx = half(wx), hy = half(wy)
+            if hx != hy { return hx < hy }
+            let s = Predicates.orient3d(pu, pv, wx, wy)
+            if s == 0 { ties = true }
+            return s > 0
+        }
+        guard !ties else { throw unpaired(pu) }
+        let isForward = Set(forward)
+        var pairs = [(Int, Int)]()
+        for (k, t) in sorted.enumerated() where !isForward.contains(t) {
+            let next = sorted[(k + 1) % sorted.count]
+            guard isForward.contains(next) else { throw unpaired(pu) }
+            pairs.append((next, t))
+        }
+        return pairs
+    }
+
+    private static func unpaired(_ near: Vector3) -> GeometryError {
+        .degenerateContact("the result has more than two surfaces meeting along an edge near \(near) that cannot be paired into solids")
+    }
+}
