@@ -33,7 +33,22 @@ public struct BoundingVolumeHierarchy: Sendable {
             let s = cb.size
             let axis = s.x >= s.y && s.x >= s.z ? 0 : (s.y >= s.z ? 1 : 2)
             let mid = (lo + hi) / 2
-            order[lo..<hi].sort { centers[Int($0)][axis] < centers[Int($1)][axis] }
+            // Only the median matters: partition around it in linear time rather than sorting.
+            var (a, z) = (lo, hi - 1)
+            while a < z {
+                let pivot = centers[Int(order[(a + z) / 2])][axis]
+                var (i, j) = (a, z)
+                while i <= j {
+                    while centers[Int(order[i])][axis] < pivot { i += 1 }
+                    while centers[Int(order[j])][axis] > pivot { j -= 1 }
+                    if i <= j {
+                        order.swapAt(i, j)
+                        i += 1
+                        j -= 1
+                    }
+                }
+                if mid <= j { z = j } else if mid >= i { a = i } else { break }
+            }
             let l = build(lo, mid)
             let r = build(mid, hi)
             nodes[id].left = l

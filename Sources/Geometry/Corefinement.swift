@@ -282,20 +282,29 @@ struct Corefinement {
         return triangles
     }
 
-    /// The common case, without a planar graph: at most one chord, from boundary point to boundary
-    /// point, cuts the (convex) triangle into two convex polygons. Nil when the case is not that one.
+    /// The common case, without a planar graph: chords from boundary point to boundary point, which
+    /// cannot cross, cut the (convex) triangle into convex polygons, one chord at a time. Nil when a
+    /// contact segment or point lies inside the triangle.
     private static func chordSplit(
         _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32
     ) throws(GeometryError) -> [Mesh.Triangle]? {
-        guard let (p, q) = segments.first else { return points.isEmpty ? try convexPieces(boundary, flat, tag) : nil }
-        for (u, v) in segments.dropFirst() where !((u == p && v == q) || (u == q && v == p)) { return nil }
-        guard points.allSatisfy({ $0 == p || $0 == q }),
-              let i = boundary.firstIndex(of: p), let j = boundary.firstIndex(of: q) else { return nil }
-        let (lo, hi) = (min(i, j), max(i, j))
-        if hi - lo == 1 || (lo == 0 && hi == boundary.count - 1) { return try convexPieces(boundary, flat, tag) }  // along the boundary
-        guard let first = try convexPieces(Array(boundary[lo...hi]), flat, tag),
-              let second = try convexPieces(Array(boundary[hi...]) + Array(boundary[...lo]), flat, tag) else { return nil }
-        return first + second
+        var polygons = [boundary]
+        for (p, q) in segments {
+            guard let k = polygons.firstIndex(where: { $0.contains(p) && $0.contains(q) }) else { return nil }
+            let polygon = polygons[k]
+            let i = polygon.firstIndex(of: p)!, j = polygon.firstIndex(of: q)!
+            let (lo, hi) = (min(i, j), max(i, j))
+            if hi - lo == 1 || (lo == 0 && hi == polygon.count - 1) { continue }  // an edge already
+            polygons[k] = Array(polygon[lo...hi])
+            polygons.append(Array(polygon[hi...]) + Array(polygon[...lo]))
+        }
+        guard points.allSatisfy({ x in segments.contains { $0.0 == x || $0.1 == x } }) else { return nil }
+        var triangles = [Mesh.Triangle]()
+        for polygon in polygons {
+            guard let pieces = try convexPieces(polygon, flat, tag) else { return nil }
+            triangles += pieces
+        }
+        return triangles
     }
 
     /// Triangles of a convex, counter-clockwise polygon given by vertex ids (collinear points
