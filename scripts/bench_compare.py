@@ -6,7 +6,9 @@ The workloads (from the booleans issue), each as explicit meshes both kernels re
   W2 vents: the box minus 150 cylinders (r 0.9, 24 segments, 6 tall) in two rings through the bottom
             and 7 port pockets 8.4 x 2.6 x 6 in the rear face;
   W3 grid:  the box minus 1,000 such cylinders;
-  a scaling series: a plate minus n holes, n = 10 ... 10,000.
+  a scaling series: a plate minus n holes, n = 10 ... 10,000;
+  a sphere minus an offset sphere, from about 2k to 2M triangles each, as in Manifold's own
+  performance test (read by both from binary STL, so the coordinates are the same float32 values).
 MiniDesk's time is `minidesk csg`'s own "evaluate" figure (median of 3 runs); manifold3d's is the
 median of 3 timed `batch_boolean` calls. A workload MiniDesk refuses (degenerate contact) is shown
 as refused. Prints JSON: per workload both times and the ratio ours / theirs.
@@ -63,6 +65,45 @@ def manifold(mesh):
     return manifold3d.Manifold(manifold3d.Mesh64(vert_properties=np.asarray(pts, np.float64), tri_verts=np.asarray(tris, np.uint32)))
 
 
+def uv_sphere(radius, n, offset=(0.0, 0.0, 0.0)):
+    """A UV sphere with n segments round and n/2 rings (about n^2 triangles), float32 coordinates."""
+    rings = n // 2
+    pts = [[0.0, 0.0, -radius]]
+    for k in range(1, rings):
+        phi = -math.pi / 2 + math.pi * k / rings
+        for j in range(n):
+            theta = 2 * math.pi * j / n
+            pts.append([radius * math.cos(phi) * math.cos(theta), radius * math.cos(phi) * math.sin(theta), radius * math.sin(phi)])
+    pts.append([0.0, 0.0, radius])
+    top = len(pts) - 1
+    ring = lambda k, j: 1 + (k - 1) * n + j % n
+    tris = [(0, ring(1, j + 1), ring(1, j)) for j in range(n)]
+    for k in range(1, rings - 1):
+        for j in range(n):
+            tris += [(ring(k, j), ring(k, j + 1), ring(k + 1, j + 1)), (ring(k, j), ring(k + 1, j + 1), ring(k + 1, j))]
+    tris += [(ring(rings - 1, j), ring(rings - 1, j + 1), top) for j in range(n)]
+    return (np.asarray(pts) + np.asarray(offset)).astype(np.float32).astype(np.float64), tris
+
+
+def write_stl(path, mesh):
+    pts, tris = mesh
+    t = np.asarray(tris)
+    data = np.zeros(len(t), dtype=[("normal", "<f4", 3), ("corners", "<f4", (3, 3)), ("attr", "<u2")])
+    data["corners"] = pts[t].astype(np.float32)
+    with open(path, "wb") as f:
+        f.write(b"\0" * 80)
+        f.write(np.uint32(len(t)).tobytes())
+        f.write(data.tobytes())
+
+
+def sphere_pairs(largest):
+    """Sphere minus offset sphere, n segments for about n^2 triangles per sphere, up to `largest`."""
+    for n in (46, 92, 182, 364, 724, 1448):
+        if n * n > largest * 1.1:
+            break
+        yield f"spheres_{n * (n // 2 - 1) * 2}", uv_sphere(50, n), uv_sphere(50, n, (12.3, 7.1, 5.9))
+
+
 def workloads(largest=10000):
     body = rounded_box(127, 127, 50, 14, 0)
     # Off-grid offsets keep the cutters in general position, as in Manifold's own benchmarks.
@@ -89,11 +130,20 @@ def main():
     parser.add_argument("--minidesk", required=True)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--largest", type=int, default=10000, help="the largest hole count of the scaling series")
+    parser.add_argument("--largest-sphere", type=int, default=2_100_000,
+                        help="the most triangles per sphere in the sphere series")
     args = parser.parse_args()
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for name, body, cutters in workloads(args.largest):
-            scene = {"root": {"difference": [polyhedron(body)] + [polyhedron(c) for c in cutters]}}
+        def scenes():
+            for name, body, cutters in workloads(args.largest):
+                yield name, body, cutters, {"root": {"difference": [polyhedron(body)] + [polyhedron(c) for c in cutters]}}
+            for name, a, b in sphere_pairs(args.largest_sphere):
+                files = [os.path.join(tmp, f"{name}-{k}.stl") for k in "ab"]
+                write_stl(files[0], a)
+                write_stl(files[1], b)
+                yield name, a, [b], {"root": {"difference": [{"mesh": {"file": files[0]}}, {"mesh": {"file": files[1]}}]}}
+        for name, body, cutters, scene in scenes():
             path = os.path.join(tmp, name + ".json")
             with open(path, "w") as f:
                 json.dump(scene, f)

@@ -86,16 +86,6 @@ extension Mesh {
         return !PointInMesh(b).contains(a.vertices[0]) && !PointInMesh(a).contains(b.vertices[0])
     }
 
-    static func checkOperand(_ m: Mesh, _ name: String) throws(GeometryError) {
-        guard !m.isEmpty else { return }
-        let r = m.report(checkSelfIntersections: false)
-        if r.nonFiniteVertices > 0 { throw .invalidMesh("\(name) has \(r.nonFiniteVertices) non-finite coordinates") }
-        if !r.isClosed { throw .invalidMesh("\(name) is not closed: \(r.openEdges) edges have only one triangle") }
-        if !r.isManifold { throw .invalidMesh("\(name) is not manifold: \(r.problems.joined(separator: "; "))") }
-        if !r.isOriented { throw .invalidMesh("\(name) is not consistently oriented") }
-        if !r.isOutward { throw .invalidMesh("\(name) is inside out (volume \(r.volume) mm³)") }
-    }
-
     /// `checked`: the operands are known to be valid (checked by the caller, or results of booleans).
     static func boolean(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, checked: Bool = false) throws(GeometryError) -> Mesh {
         if !checked {

@@ -107,6 +107,14 @@ boolean("W2_vents") { try box.subtracting(vents + ports) }
 let grid = (0..<1000).map { k in vent.translated(by: Vector3(-55.5 + Double(k % 32) * 3.6, -55.5 + Double(k / 32) * 3.6, -1)) }
 boolean("W3_grid") { try box.subtracting(grid) }
 
+// A sphere minus an offset sphere, as in Manifold's own performance test: about n² triangles each,
+// 2k to 520k (scripts/bench_compare.py goes on to 2M).
+for n in [46, 92, 182, 364, 724] {
+    let a = try Mesh.sphere(radius: 50, segments: n)
+    let b = a.translated(by: Vector3(12.3, 7.1, 5.9))
+    boolean("spheres_\(a.triangles.count)") { try a.subtracting(b) }
+}
+
 // Every item at its defaults, normal resolution, multicolour.
 for item in Catalogue.items {
     var triangles = 0

@@ -28,14 +28,17 @@ enum CSGCommand {
             Console.error("\(scenePath): \(error)")
             return .usage
         }
-        let parse = seconds(clock.now - start)
+        var parse = seconds(clock.now - start)
 
         start = clock.now
         let folder = URL(fileURLWithPath: scenePath).deletingLastPathComponent().path
         let mesh: Mesh
+        var reading = Duration.zero  // reading `mesh` files counts as parsing, not evaluating
         do {
             mesh = try scene.evaluate { (file: String) throws(GeometryError) -> Mesh in
-                try AssimpReader.read(file.hasPrefix("/") ? file : folder + "/" + file)
+                let began = clock.now
+                defer { reading += clock.now - began }
+                return try AssimpReader.read(file.hasPrefix("/") ? file : folder + "/" + file)
             }
         } catch {
             Console.error("\(scenePath): \(error)")
@@ -44,7 +47,8 @@ enum CSGCommand {
             case .triangulationFailed, .degenerateContact: return .failure
             }
         }
-        let evaluate = seconds(clock.now - start)
+        let evaluate = seconds(clock.now - start - reading)
+        parse += seconds(reading)
 
         start = clock.now
         do {

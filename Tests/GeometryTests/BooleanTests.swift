@@ -144,5 +144,21 @@ import Testing
         var nan = a
         nan.vertices[0] = Vector3(.nan, 0, 0)
         #expect(throws: GeometryError.invalidMesh("cutter 0 has 1 non-finite coordinates")) { try a.subtracting([nan]) }
+        // Two cubes welded along an edge, and at a corner; one triangle turned over.
+        func welded(_ b: Mesh) -> Mesh {
+            var m = Mesh.merged([a, b])
+            let shared = m.vertices.indices.map { i in UInt32(m.vertices.firstIndex(of: m.vertices[i])!) }
+            m.triangles = m.triangles.map { Mesh.Triangle(shared[Int($0.a)], shared[Int($0.b)], shared[Int($0.c)]) }
+            return m
+        }
+        #expect(throws: GeometryError.invalidMesh("operand 1 is not manifold: 1 edges have more than two triangles; 2 vertices join separate fans")) {
+            try Mesh.union([a, welded(a.translated(by: Vector3(1, 1, 0)))])
+        }
+        #expect(throws: GeometryError.invalidMesh("the first operand is not manifold: 1 vertices join separate fans")) {
+            try welded(a.translated(by: Vector3(1, 1, 1))).union(a)
+        }
+        var turned = a
+        turned.triangles[0] = turned.triangles[0].flipped
+        #expect(throws: GeometryError.invalidMesh("the second operand is not consistently oriented")) { try a.union(turned) }
     }
 }
