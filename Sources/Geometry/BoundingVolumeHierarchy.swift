@@ -76,6 +76,41 @@ public struct BoundingVolumeHierarchy: Sendable {
         }
     }
 
+    /// Calls `body` with the index of every box that segment `p q` may pass through. The boxes are
+    /// widened by a hair, so that rounding in the slab test never drops a box the segment touches.
+    public func forEachBox(crossedBy p: Vector3, _ q: Vector3, _ body: (Int) -> Void) {
+        guard !nodes.isEmpty else { return }
+        let d = q - p
+        let slack = 1e-9 * (nodes[0].bounds.size.length + 1)
+        func passes(_ b: Bounds) -> Bool {
+            var t0 = 0.0, t1 = 1.0
+            for k in 0..<3 {
+                let lo = b.min[k] - slack, hi = b.max[k] + slack
+                if d[k] == 0 {
+                    if p[k] < lo || p[k] > hi { return false }
+                    continue
+                }
+                var a = (lo - p[k]) / d[k], c = (hi - p[k]) / d[k]
+                if a > c { swap(&a, &c) }
+                t0 = max(t0, a)
+                t1 = min(t1, c)
+                if t0 > t1 + 1e-12 { return false }
+            }
+            return true
+        }
+        var stack: [Int32] = [0]
+        while let n = stack.popLast() {
+            let node = nodes[Int(n)]
+            guard passes(node.bounds) else { continue }
+            if node.isLeaf {
+                for i in node.start..<node.end where passes(boxes[Int(order[Int(i)])]) { body(Int(order[Int(i)])) }
+            } else {
+                stack.append(node.left)
+                stack.append(node.right)
+            }
+        }
+    }
+
     /// Calls `body(i, j)` once for every pair `i < j` of overlapping boxes in this hierarchy.
     public func forEachOverlappingPair(_ body: (Int, Int) -> Void) {
         for i in 0..<boxes.count {

@@ -12,18 +12,34 @@ extension Corefinement {
 
     /// The side of every piece of operand `mesh` (0 for A, 1 for B) against the other, `operands`
     /// being A and B. A piece on the surface is found from its corners: all lie on one coplanar
-    /// triangle of the other. The other pieces are grouped into patches that no contact curve
-    /// crosses, and each patch is tested once with an exact ray: from a corner off the other surface
-    /// where it has one, else from the centre of its largest piece.
+    /// triangle of the other, found through the features holding them. The other pieces are grouped
+    /// into patches that no contact curve crosses, and each patch is tested once with an exact ray:
+    /// from a corner off the other surface where it has one, else from the centre of its largest piece.
     func sides(of mesh: Int, _ operands: [Mesh]) -> [Side] {
         let own = operands[mesh], other = operands[1 - mesh], list = pieces[mesh]
         var result = [Side?](repeating: nil, count: list.count)
-        for (i, t) in list.enumerated() {
-            guard let candidates = coplanar[mesh][sources[mesh][i]] else { continue }
-            let onOther = [t.a, t.b, t.c].map { label(of: $0, in: 1 - mesh) }
-            for u in candidates where onOther.allSatisfy({ $0.map { Corefinement.closure(of: other.triangles[u], u, holds: $0) } ?? false }) {
+        // The other's triangles that overlap a coplanar triangle of this one, by corner and by edge.
+        var aroundVertex = [UInt32: [Int]](), alongEdge = [Edge: [Int]]()
+        for u in Set(coplanar[mesh].values.joined()) {
+            let t = other.triangles[u]
+            for k in 0..<3 {
+                aroundVertex[t[k], default: []].append(u)
+                alongEdge[Edge(t[k], t[(k + 1) % 3]), default: []].append(u)
+            }
+        }
+        func holders(_ s: Simplex) -> [Int] {
+            switch s {
+            case .face(let f): [f]
+            case .vertex(let v): aroundVertex[v] ?? []
+            case .edge(let e): alongEdge[e] ?? []
+            }
+        }
+        for (i, t) in list.enumerated() where coplanar[mesh][sources[mesh][i]] != nil {
+            // The piece lies on u when all its corners lie on the closed triangle u (it is convex).
+            guard let l0 = label(of: t.a, in: 1 - mesh), let l1 = label(of: t.b, in: 1 - mesh), let l2 = label(of: t.c, in: 1 - mesh) else { continue }
+            let (h1, h2) = (holders(l1), holders(l2))
+            if let u = holders(l0).first(where: { h1.contains($0) && h2.contains($0) }) {
                 result[i] = .onSurface(sameFacing: Corefinement.sameFacing(own.corners(sources[mesh][i]), other.corners(u)))
-                break
             }
         }
         // Patches of the remaining pieces.
@@ -48,7 +64,7 @@ extension Corefinement {
             let area = (q - p).cross(r - p).length
             if area > largest[root]?.area ?? -1 { largest[root] = (area, (p + q + r) / 3) }
         }
-        let test = PointInMesh(other)
+        let test = PointInMesh(other, indexed: true)
         var inside = [Int: Bool]()
         for i in 0..<list.count where result[i] == nil {
             let root = patches.find(i)
@@ -56,15 +72,6 @@ extension Corefinement {
             result[i] = inside[root]! ? .inside : .outside
         }
         return result.map { $0! }
-    }
-
-    /// Whether the closed triangle `t` (index `index`) holds the feature `s` of its mesh.
-    private static func closure(of t: Mesh.Triangle, _ index: Int, holds s: Simplex) -> Bool {
-        switch s {
-        case .vertex(let v): t.a == v || t.b == v || t.c == v
-        case .edge(let e): (0..<3).contains { Edge(t[$0], t[($0 + 1) % 3]) == e }
-        case .face(let f): f == index
-        }
     }
 
     /// Whether two coplanar triangles face the same way, exactly.

@@ -259,7 +259,7 @@ struct Corefinement {
         // Boundary: corners and edge points in order.
         var boundary = [UInt32]()
         for k in 0..<3 { boundary += [corners[k]] + edgePoints[k] }
-        if let pieces = try chordSplit(boundary, segments, points, flat, tag) { return pieces }
+        if let pieces = try chordSplit(boundary, segments, points, flat, tag, near: p[0]) { return pieces }
         var graph = PlanarGraph()
         for i in 0..<boundary.count { graph.addEdge(boundary[i], boundary[(i + 1) % boundary.count]) }
         for (u, v) in segments { graph.addEdge(u, v) }
@@ -271,7 +271,7 @@ struct Corefinement {
             guard polygon.allPoints == ids.map(flat) else {
                 throw .degenerateContact("contact points on one triangle round to the same position near \(p[0]); the operands nearly touch")
             }
-            for (x, y, z) in try polygon.triangulated() {
+            for (x, y, z) in try triangulated(polygon, near: p[0]) {
                 triangles.append(Mesh.Triangle(ids[x], ids[y], ids[z], tag: tag))
             }
         }
@@ -286,7 +286,7 @@ struct Corefinement {
     /// cannot cross, cut the (convex) triangle into convex polygons, one chord at a time. Nil when a
     /// contact segment or point lies inside the triangle.
     private static func chordSplit(
-        _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32
+        _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32, near: Vector3
     ) throws(GeometryError) -> [Mesh.Triangle]? {
         var polygons = [boundary]
         for (p, q) in segments {
@@ -301,7 +301,7 @@ struct Corefinement {
         guard points.allSatisfy({ x in segments.contains { $0.0 == x || $0.1 == x } }) else { return nil }
         var triangles = [Mesh.Triangle]()
         for polygon in polygons {
-            guard let pieces = try convexPieces(polygon, flat, tag) else { return nil }
+            guard let pieces = try convexPieces(polygon, flat, tag, near: near) else { return nil }
             triangles += pieces
         }
         return triangles
@@ -309,7 +309,7 @@ struct Corefinement {
 
     /// Triangles of a convex, counter-clockwise polygon given by vertex ids (collinear points
     /// allowed), or nil if two of its points round to one position.
-    private static func convexPieces(_ ids: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32) throws(GeometryError) -> [Mesh.Triangle]? {
+    private static func convexPieces(_ ids: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32, near: Vector3) throws(GeometryError) -> [Mesh.Triangle]? {
         let q = ids.map(flat)
         for k in 0..<q.count where q[k] == q[(k + 1) % q.count] { return nil }
         if q.count == 3 { return [Mesh.Triangle(ids[0], ids[1], ids[2], tag: tag)] }
@@ -322,7 +322,18 @@ struct Corefinement {
             }
             if second { return [Mesh.Triangle(ids[1], ids[2], ids[3], tag: tag), Mesh.Triangle(ids[1], ids[3], ids[0], tag: tag)] }
         }
-        return try Polygon(outer: Contour(q)).triangulated().map { Mesh.Triangle(ids[$0.0], ids[$0.1], ids[$0.2], tag: tag) }
+        return try triangulated(Polygon(outer: Contour(q)), near: near).map { Mesh.Triangle(ids[$0.0], ids[$0.1], ids[$0.2], tag: tag) }
+    }
+
+    /// The triangles of one piece of a split triangle. A piece fails to triangulate only when
+    /// rounding the contact points to doubles has folded it: a corner of one operand lies within
+    /// rounding of the other's surface without lying on it, so a contact point lands an ulp past it.
+    private static func triangulated(_ polygon: Polygon, near p: Vector3) throws(GeometryError) -> [(Int, Int, Int)] {
+        do {
+            return try polygon.triangulated()
+        } catch {
+            throw .degenerateContact("contact points near \(p) land within rounding of a corner and cross it (a corner of one operand lies within about 1e-15 mm of the other's surface, but not on it); move one operand slightly")
+        }
     }
 
     /// Splits the piece holding point `x` (inside the piece, or inside an edge shared by two pieces)

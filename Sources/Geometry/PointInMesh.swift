@@ -4,10 +4,17 @@
 struct PointInMesh {
     let mesh: Mesh
     let bounds: Bounds
+    /// The triangles' boxes, for meshes asked many times: a ray then visits only the triangles whose
+    /// boxes it passes through, not all of them.
+    let index: BoundingVolumeHierarchy?
 
-    init(_ mesh: Mesh) {
+    init(_ mesh: Mesh, indexed: Bool = false) {
         self.mesh = mesh
         bounds = mesh.bounds
+        index = indexed ? BoundingVolumeHierarchy(boxes: (0..<mesh.triangles.count).map { i in
+            let (a, b, c) = mesh.corners(i)
+            return Bounds(points: [a, b, c])
+        }) : nil
     }
 
     /// Whether `p` is inside the mesh (the winding number is non-zero). `p` must not lie on the surface.
@@ -28,27 +35,40 @@ struct PointInMesh {
     /// touches an edge or corner of a triangle (the caller then tries another direction).
     private func winding(from p: Vector3, to far: Vector3) -> Int? {
         var w = 0
-        for i in 0..<mesh.triangles.count {
-            let (a, b, c) = mesh.corners(i)
-            let sp = Predicates.orient3d(a, b, c, p), sf = Predicates.orient3d(a, b, c, far)
-            if sp == sf && sp != 0 { continue }
-            if sp == 0 && sf == 0 { return nil }  // the ray runs in the triangle's plane: try another
-            if sf == 0 { continue }  // the far end is outside the bounds, so off the triangle
-            if sp == 0 {
-                // The start is in the triangle's plane (not on the triangle, by the precondition): the
-                // ray leaves the plane at once and cannot cross this triangle.
-                continue
+        var clean = true
+        func visit(_ i: Int) {
+            guard clean else { return }
+            switch crossing(i, p, far) {
+            case nil: clean = false
+            case let s?: w += s
             }
-            let s0 = Predicates.orient3d(p, far, a, b), s1 = Predicates.orient3d(p, far, b, c), s2 = Predicates.orient3d(p, far, c, a)
-            if s0 == 0 || s1 == 0 || s2 == 0 {
-                if (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0) { return nil }
-                continue
-            }
-            guard s0 == s1 && s1 == s2 else { continue }
-            // Leaving through an outward face counts +1, entering -1.
-            w += sf > 0 ? 1 : -1
         }
-        return w
+        if let index {
+            index.forEachBox(crossedBy: p, far, visit)
+        } else {
+            for i in 0..<mesh.triangles.count { visit(i) }
+        }
+        return clean ? w : nil
+    }
+
+    /// How segment `p far` crosses triangle i: +1 leaving through its outward side, -1 entering, 0
+    /// not at all, nil touching an edge or corner or running in its plane.
+    @inline(__always) private func crossing(_ i: Int, _ p: Vector3, _ far: Vector3) -> Int? {
+        let (a, b, c) = mesh.corners(i)
+        let sp = Predicates.orient3d(a, b, c, p), sf = Predicates.orient3d(a, b, c, far)
+        if sp == sf && sp != 0 { return 0 }
+        if sp == 0 && sf == 0 { return nil }  // the ray runs in the triangle's plane: try another
+        if sf == 0 { return 0 }  // the far end is outside the bounds, so off the triangle
+        // The start in the triangle's plane (not on the triangle, by the precondition): the ray
+        // leaves the plane at once and cannot cross this triangle.
+        if sp == 0 { return 0 }
+        let s0 = Predicates.orient3d(p, far, a, b), s1 = Predicates.orient3d(p, far, b, c), s2 = Predicates.orient3d(p, far, c, a)
+        if s0 == 0 || s1 == 0 || s2 == 0 {
+            if (s0 >= 0 && s1 >= 0 && s2 >= 0) || (s0 <= 0 && s1 <= 0 && s2 <= 0) { return nil }
+            return 0
+        }
+        guard s0 == s1 && s1 == s2 else { return 0 }
+        return sf > 0 ? 1 : -1
     }
 }
 

@@ -135,6 +135,26 @@ import Testing
         #expect(abs(p.volume - (8 - 0.75 * area)) < 1e-12)
     }
 
+    /// The ray test through the triangles' index answers as the plain one, and as the analytic
+    /// inside of a box with a spherical bite taken out.
+    @Test func indexedPointInMeshAgrees() throws {
+        let body = Self.box(Vector3(-5, -5, -5), Vector3(5, 5, 5))
+        let centre = Vector3(5.013, 4.991, 5.007)
+        let bitten = try body.subtracting(try Mesh.sphere(radius: 4, center: centre, segments: 48))
+        let plain = PointInMesh(bitten), indexed = PointInMesh(bitten, indexed: true)
+        var rng = SeededRandom(seed: 42)
+        var inside = 0
+        for _ in 0..<400 {
+            let p = Vector3(Double.random(in: -6...6, using: &rng), Double.random(in: -6...6, using: &rng), Double.random(in: -6...6, using: &rng))
+            let expected = max(abs(p.x), abs(p.y), abs(p.z)) < 5 && (p - centre).length > 4.01
+            guard (p - centre).length < 3.99 || (p - centre).length > 4.01 else { continue }  // off the faceted sphere
+            #expect(indexed.contains(p) == plain.contains(p), "\(p)")
+            #expect(indexed.contains(p) == expected, "\(p)")
+            if expected { inside += 1 }
+        }
+        #expect(inside > 100)
+    }
+
     @Test func badOperandsAreNamed() {
         let a = Self.box(Vector3(0, 0, 0), Vector3(1, 1, 1))
         var open = a
