@@ -2,7 +2,9 @@
 /// consistently oriented and outward. The same findings as `report()`, by sorting half-edges
 /// rather than hashing them, since it runs on every operand of every boolean.
 extension Mesh {
-    static func checkOperand(_ m: Mesh, _ name: String) throws(GeometryError) {
+    /// Throws `invalidMesh` naming `name` and the first problem found; `insideOutHint` is added to
+    /// the message for an inside-out mesh.
+    static func checkOperand(_ m: Mesh, _ name: String, insideOutHint: String = "") throws(GeometryError) {
         guard !m.isEmpty else { return }
         let nonFinite = m.vertices.count { !$0.isFinite }
         if nonFinite > 0 { throw .invalidMesh("\(name) has \(nonFinite) non-finite coordinates") }
@@ -72,6 +74,6 @@ extension Mesh {
             let (p, q, r) = m.corners(i)
             volume += (p - origin).dot((q - origin).cross(r - origin))
         }
-        if volume <= 0 { throw .invalidMesh("\(name) is inside out (volume \(volume / 6) mm³)") }
+        if volume <= 0 { throw .invalidMesh("\(name) is inside out (volume \(volume / 6) mm³)\(insideOutHint)") }
     }
 }

@@ -163,11 +163,7 @@ extension Mesh {
             }
         }
         let mesh = Mesh(vertices: points, triangles: triangles)
-        let report = mesh.report(checkSelfIntersections: false)
-        guard report.isClosed, report.isManifold, report.isOriented else {
-            throw .invalidMesh("polyhedron is not a closed, consistently oriented 2-manifold: \(report.problems.joined(separator: "; "))")
-        }
-        guard report.volume > 0 else { throw .invalidMesh("polyhedron is inside out (volume \(report.volume)); list face corners counter-clockwise seen from outside") }
+        try checkOperand(mesh, "polyhedron", insideOutHint: "; list face corners counter-clockwise seen from outside")
         return mesh
     }
 }
