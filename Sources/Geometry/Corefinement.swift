@@ -190,7 +190,9 @@ struct Corefinement {
                 let start = resolve(globalID(mesh, edge.a)), end = resolve(globalID(mesh, edge.b))
                 let chain = [start] + sortedAlong(start, end, onEdge[mesh][edge] ?? []) + [end]
                 for (p, q) in segs {
-                    guard let i = chain.firstIndex(of: p), let j = chain.firstIndex(of: q) else {  throw TriangleContact.degenerate(TriangleContact.Corners((vertexList[Int(start)], vertexList[Int(end)], vertexList[Int(end)]))) }
+                    guard let i = chain.firstIndex(of: p), let j = chain.firstIndex(of: q) else {
+                        throw .degenerateContact("a contact segment along the edge from \(vertexList[Int(start)]) to \(vertexList[Int(end)]) ends off that edge; the operands nearly touch there")
+                    }
                     for k in min(i, j)..<max(i, j) { curve.insert(Edge(chain[k], chain[k + 1])) }
                 }
             }
