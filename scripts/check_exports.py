@@ -190,6 +190,29 @@ def main():
         for entry in export(args.minidesk, os.path.join(tmp, "3mf"), "3mf"):
             check_3mf(args.minidesk, entry, tmp)
 
+        # `minidesk csg` writes 3MF too, with an empty build for an empty result.
+        for label, root, want in [
+            ("a box less a cylinder", {"difference": [{"box": {"size": [10, 10, 3]}}, {"cylinder": {"radius": 2, "height": 5}, "translate": [5.2, 4.9, -1]}]}, 1),
+            ("an empty intersection", {"intersection": [{"box": {"size": [1, 1, 1]}}, {"box": {"size": [1, 1, 1]}, "translate": [4, 0, 0]}]}, 0),
+        ]:
+            scene, out = os.path.join(tmp, "csg.json"), os.path.join(tmp, "csg.3mf")
+            with open(scene, "w") as f:
+                json.dump({"root": root}, f)
+            run = subprocess.run([args.minidesk, "csg", scene, "-o", out], capture_output=True, text=True)
+            model = lib3mf.get_wrapper().CreateModel()
+            reader = model.QueryReader("3mf")
+            reader.SetStrictModeActive(True)
+            try:
+                reader.ReadFromFile(out)
+                meshes = model.GetMeshObjects()
+                parts = []
+                while meshes.MoveNext():
+                    parts.append(meshes.GetCurrentMeshObject().IsManifoldAndOriented())
+                ok = run.returncode == 0 and reader.GetWarningCount() == 0 and len(parts) == want and all(parts)
+            except Exception as error:  # lib3mf raises on a rejected file
+                ok, parts = False, str(error)
+            check(ok, f"lib3mf strict: csg writes {label} as 3MF with {want} manifold part(s) ({parts})")
+
         # Colours: OBJ (with its MTL) and GLB carry each part's colour, as the parameters set it.
         params = json.loads(subprocess.run([args.minidesk, "params", "solid", "--json"], capture_output=True, text=True).stdout)
         palette = {p["name"].split(".")[1]: p["initial"] for p in params if p["name"].startswith("colors.")}

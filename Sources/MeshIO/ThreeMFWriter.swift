@@ -40,7 +40,8 @@ public enum ThreeMFWriter {
         }
     }
 
-    /// Writes `parts` as one object named `objectName` to `path`, atomically.
+    /// Writes `parts` as one object named `objectName` to `path`, atomically. With no parts it
+    /// writes a valid 3MF whose build is empty (an empty result of `minidesk csg`).
     public static func write(objectName: String, parts: [ThreeMFPart], metadata: Metadata, to path: String) throws(FileOutputError) {
         for part in parts {
             guard part.color.count == 7, part.color.hasPrefix("#"), UInt32(part.color.dropFirst(), radix: 16) != nil else {
@@ -53,7 +54,6 @@ public enum ThreeMFWriter {
                 throw .writeFailed(path: path, reason: "part \(part.name) has \(part.mesh.triangles.count) triangles; a 3MF mesh needs at least 4")
             }
         }
-        guard !parts.isEmpty else { throw .writeFailed(path: path, reason: "there are no parts to write") }
         try AtomicFile.write(to: path) { (temp: String) throws(FileOutputError) in
             let zip = try ZipArchive(path: temp, reportingAs: path)
             try zip.add("[Content_Types].xml", contentTypes)
@@ -116,8 +116,9 @@ public enum ThreeMFWriter {
              <metadata name="Application">MiniDesk \(xml(MiniDeskVersion.current))</metadata>
              <metadata name="CreationDate">\(date)</metadata>
              <resources>
-              <m:colorgroup id="1">
             """ + "\n")
+        guard !parts.isEmpty else { return try emit(" </resources>\n <build/>\n</model>\n") }
+        try emit("  <m:colorgroup id=\"1\">\n")
         for part in parts { try emit("   <m:color color=\"\(part.color.uppercased())\"/>\n") }
         try emit("  </m:colorgroup>\n")
         for (k, part) in parts.enumerated() {
@@ -150,6 +151,7 @@ public enum ThreeMFWriter {
 
     static func bambuConfig(objectName: String, parts: [ThreeMFPart]) -> String {
         let extruders = extruders(for: parts)
+        guard !parts.isEmpty else { return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<config>\n</config>\n" }
         var s = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<config>\n <object id=\"\(objectID(parts))\">\n"
         s += "  <metadata key=\"name\" value=\"\(xml(objectName))\"/>\n  <metadata key=\"extruder\" value=\"\(extruders.first ?? 1)\"/>\n"
         for (k, part) in parts.enumerated() {

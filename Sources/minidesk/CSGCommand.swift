@@ -10,8 +10,8 @@ enum CSGCommand {
         guard args.positional.count == 1 else { throw UsageError("csg needs one scene file, got \(args.positional.count)") }
         guard let out = args.value("-o") ?? args.value("--out") else { throw UsageError("csg needs an output file: -o OUT.stl|ply|obj") }
         let ext = URL(fileURLWithPath: out).pathExtension.lowercased()
-        guard ["stl", "ply", "obj"].contains(ext) else {
-            throw UsageError("the output's extension must be .stl, .ply or .obj (3MF arrives with the 3MF writer), got `\(out)`")
+        guard ["stl", "ply", "obj", "3mf"].contains(ext) else {
+            throw UsageError("the output's extension must be .stl, .ply, .obj or .3mf, got `\(out)`")
         }
         let scenePath = args.positional[0]
         let clock = ContinuousClock()
@@ -55,6 +55,10 @@ enum CSGCommand {
             switch ext {
             case "ply": try AtomicFile.write(IndexedMeshWriter.ply(mesh), to: out)
             case "obj": try AtomicFile.write(IndexedMeshWriter.obj(mesh), to: out)
+            case "3mf":
+                let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
+                let parts = mesh.isEmpty ? [] : [ThreeMFPart(name: name, color: "#C0C0C0", mesh: mesh)]
+                try ThreeMFWriter.write(objectName: name, parts: parts, metadata: .init(title: name), to: out)
             default: try MeshWriter.write([("csg", mesh)], format: .stl, to: out)
             }
         } catch {

@@ -109,7 +109,8 @@ enum Help {
 
         Evaluates a CSG scene (see docs/csg-scene.md) with MiniDesk's kernel and writes the mesh.
         The format follows OUT's extension: .stl (binary), .ply or .obj (these two keep the mesh's
-        vertex indexing exactly). An empty result writes a file with no triangles.
+        vertex indexing exactly), or .3mf (one object named after the scene). An empty result writes
+        a file with no triangles.
 
         Options:
           -o, --out FILE   The output file

@@ -75,6 +75,15 @@ func zipEntries(_ path: String) -> [String: String] {
         #expect(e["_rels/.rels"]?.contains(#"Target="/Metadata/thumbnail.png" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/thumbnail""#) == true)
     }
 
+    @Test func noPartsMakeAnEmptyBuild() throws {
+        let path = AtomicFileTests.tempFolder() + "/empty.3mf"
+        try ThreeMFWriter.write(objectName: "e", parts: [], metadata: .init(title: "e"), to: path)
+        let e = zipEntries(path)
+        let model = try #require(e["3D/3dmodel.model"])
+        #expect(model.contains("<resources>\n </resources>\n <build/>\n</model>") && !model.contains("<object") && !model.contains("colorgroup"))
+        #expect(e["Metadata/model_settings.config"]?.contains("<object") == false)
+    }
+
     @Test func coordinatesReadBackBitForBit() throws {
         let mesh = try Mesh.sphere(radius: 3.3, segments: 9).rotated(degrees: Vector3(17, 29, 41)).translated(by: Vector3(0.1, 1e-7, 123.456))
         let path = AtomicFileTests.tempFolder() + "/sphere.3mf"
@@ -93,9 +102,6 @@ func zipEntries(_ path: String) -> [String: String] {
         let box = try Mesh.box(size: Vector3(1, 1, 1))
         #expect(throws: FileOutputError.writeFailed(path: path, reason: "part a has colour red; a #RRGGBB colour is needed")) {
             try ThreeMFWriter.write(objectName: "x", parts: [ThreeMFPart(name: "a", color: "red", mesh: box)], metadata: .init(title: "x"), to: path)
-        }
-        #expect(throws: FileOutputError.writeFailed(path: path, reason: "there are no parts to write")) {
-            try ThreeMFWriter.write(objectName: "x", parts: [], metadata: .init(title: "x"), to: path)
         }
         #expect(throws: FileOutputError.isDirectory(path: folder)) {
             try ThreeMFWriter.write(objectName: "x", parts: [ThreeMFPart(name: "a", color: "#000000", mesh: box)], metadata: .init(title: "x"), to: folder)

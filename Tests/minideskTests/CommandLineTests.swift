@@ -98,7 +98,7 @@ import Testing
 
     @Test func writesEveryFormatAndReportsJSON() throws {
         let s = Self.scene(#"{"root": {"difference": [{"box": {"size": [10, 10, 3]}}, {"cylinder": {"radius": 2, "height": 5}, "translate": [5.2, 4.9, -1]}]}}"#)
-        for ext in ["stl", "ply", "obj"] {
+        for ext in ["stl", "ply", "obj", "3mf"] {
             let out = NSTemporaryDirectory() + "minidesk-csg-\(UUID().uuidString).\(ext)"
             let r = try CommandLineTests.run(["csg", s, "-o", out, "--json"])
             #expect(r.status == 0, "\(r.stderr)")
@@ -116,6 +116,10 @@ import Testing
         let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(r.status == 0 && report["empty"] as? Bool == true && report["triangles"] as? Int == 0)
         #expect((try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) == 84)
+        let threeMF = NSTemporaryDirectory() + "minidesk-empty-\(UUID().uuidString).3mf"
+        let r3 = try CommandLineTests.run(["csg", s, "-o", threeMF, "--json"])
+        let report3 = try JSONSerialization.jsonObject(with: Data(r3.stdout.utf8)) as? [String: Any] ?? [:]
+        #expect(r3.status == 0 && report3["empty"] as? Bool == true && FileManager.default.fileExists(atPath: threeMF))
     }
 
     @Test func errorsAndExitCodes() throws {
@@ -129,7 +133,7 @@ import Testing
         let r3 = try CommandLineTests.run(["csg", "/no/such/scene.json", "-o", "/tmp/never.stl"])
         #expect(r3.status == 2 && r3.stderr.contains("cannot read the scene /no/such/scene.json"))
         let r4 = try CommandLineTests.run(["csg", bad, "-o", "/tmp/x.step"])
-        #expect(r4.status == 2 && r4.stderr.contains("must be .stl, .ply or .obj"))
+        #expect(r4.status == 2 && r4.stderr.contains("must be .stl, .ply, .obj or .3mf, got `/tmp/x.step`"))
         let r5 = try CommandLineTests.run(["csg", bad])
         #expect(r5.status == 2 && r5.stderr.contains("csg needs an output file"))
         let help = try CommandLineTests.run(["csg", "--help"])
