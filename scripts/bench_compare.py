@@ -9,8 +9,8 @@ The workloads (from the booleans issue), each as explicit meshes both kernels re
   a scaling series: a plate minus n holes, n = 10 ... 10,000;
   a sphere minus an offset sphere, from about 2k to 2M triangles each, as in Manifold's own
   performance test (read by both from binary STL, so the coordinates are the same float32 values).
-MiniDesk's time is `minidesk csg`'s own "evaluate" figure (median of 3 runs); manifold3d's is the
-median of 3 timed `batch_boolean` calls. A workload MiniDesk refuses (degenerate contact) is shown
+MiniDesk's time is `minidesk csg --repeat 3`'s own "evaluate" figure (the median of 3 evaluations in
+one process); manifold3d's is the median of 3 timed `batch_boolean` calls in this process. A workload MiniDesk refuses (degenerate contact) is shown
 as refused. Prints JSON: per workload both times and the ratio ours / theirs.
 """
 import argparse
@@ -149,12 +149,12 @@ def main():
                 json.dump(scene, f)
             ours = []
             refused = None
-            for _ in range(args.repeats):
-                run = subprocess.run([args.minidesk, "csg", path, "-o", os.path.join(tmp, "out.ply"), "--json"], capture_output=True, text=True)
-                if run.returncode != 0:
-                    refused = run.stderr.strip()
-                    break
-                ours.append(json.loads(run.stdout)["seconds"]["evaluate"])
+            run = subprocess.run([args.minidesk, "csg", path, "-o", os.path.join(tmp, "out.ply"), "--json", "--repeat", str(args.repeats)],
+                                 capture_output=True, text=True)
+            if run.returncode != 0:
+                refused = run.stderr.strip()
+            else:
+                ours = json.loads(run.stdout)["evaluateRuns"]
             a = manifold(body)
             cs = [manifold(c) for c in cutters]
             theirs = []

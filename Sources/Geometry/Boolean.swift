@@ -147,32 +147,54 @@ extension Mesh {
     /// flood-filled, one exact ray test per connected piece of surface decides a seed patch, and
     /// crossing a curve flips inside and outside.
     private static func classify(_ pieces: [Triangle], _ core: Corefinement, isOriginal: (UInt32) -> Bool, against other: PointInMesh) -> [Bool] {
-        // Half-edges sorted by undirected edge, so that the pieces around each edge are adjacent.
-        var halfEdges = [(edge: UInt64, piece: Int32)]()
-        halfEdges.reserveCapacity(pieces.count * 3)
-        @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(min(u, v)) << 32 | UInt64(max(u, v)) }
-        for (i, t) in pieces.enumerated() {
-            halfEdges.append((key(t.a, t.b), Int32(i)))
-            halfEdges.append((key(t.b, t.c), Int32(i)))
-            halfEdges.append((key(t.c, t.a), Int32(i)))
+        // The pieces around each vertex (compressed rows), to find the pieces across each edge.
+        var first = [Int32](repeating: 0, count: core.vertices.count + 1)
+        for t in pieces {
+            first[Int(t.a) + 1] += 1
+            first[Int(t.b) + 1] += 1
+            first[Int(t.c) + 1] += 1
         }
-        halfEdges.sort { $0.edge < $1.edge }
+        for v in 0..<core.vertices.count { first[v + 1] += first[v] }
+        var fill = first
+        var around = [Int32](repeating: 0, count: pieces.count * 3)
+        for (i, t) in pieces.enumerated() {
+            for v in [t.a, t.b, t.c] {
+                around[Int(fill[Int(v)])] = Int32(i)
+                fill[Int(v)] += 1
+            }
+        }
+        // Contact curve edges join new vertices and input vertices that the other surface touches.
+        var onCurve = [Bool](repeating: false, count: core.vertices.count)
+        for e in core.curveEdges {
+            onCurve[Int(e.a)] = true
+            onCurve[Int(e.b)] = true
+        }
         var patches = UnionFind(count: pieces.count)
         var surfaces = UnionFind(count: pieces.count)
         var across = [(Int, Int)]()  // pieces on either side of a crossing curve
-        var g = 0
-        while g < halfEdges.count {
-            var h = g + 1
-            while h < halfEdges.count && halfEdges[h].edge == halfEdges[g].edge { h += 1 }
-            let key = halfEdges[g].edge
-            let onCurve = core.curveEdges.contains(Corefinement.Edge(UInt32(key >> 32), UInt32(truncatingIfNeeded: key)))
-            let first = Int(halfEdges[g].piece)
-            for k in (g + 1)..<h {
-                surfaces.union(first, Int(halfEdges[k].piece))
-                if !onCurve { patches.union(first, Int(halfEdges[k].piece)) }
+        for (i, t) in pieces.enumerated() {
+            for (u, v) in [(t.a, t.b), (t.b, t.c), (t.c, t.a)] {
+                // The pieces running v -> u; each edge is handled from its lower-numbered piece.
+                var others = 0, other = 0
+                for k in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
+                    let j = Int(around[k])
+                    let s = pieces[j]
+                    if j != i && ((s.a == v && s.b == u) || (s.b == v && s.c == u) || (s.c == v && s.a == u)) {
+                        others += 1
+                        other = j
+                    }
+                }
+                guard others > 0 else { continue }
+                let curve = onCurve[Int(u)] && onCurve[Int(v)] && core.curveEdges.contains(Corefinement.Edge(u, v))
+                for k in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
+                    let j = Int(around[k])
+                    let s = pieces[j]
+                    guard j > i, (s.a == v && s.b == u) || (s.b == v && s.c == u) || (s.c == v && s.a == u) else { continue }
+                    surfaces.union(i, j)
+                    if !curve { patches.union(i, j) }
+                }
+                if curve && others == 1 && other > i { across.append((i, other)) }
             }
-            if onCurve && h - g == 2 { across.append((first, Int(halfEdges[g + 1].piece))) }
-            g = h
         }
         // Patch adjacency across crossing curves, by patch root.
         var neighbours = [[Int]](repeating: [], count: pieces.count)

@@ -53,30 +53,39 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--writer-peak"
 var results = [String: Any]()
 let fine = Resolution.fine
 
-let body = try Mesh.roundedBox(width: 127, depth: 127, height: 50, cornerRadius: 18, topFillet: 3, bottomFillet: 1, resolution: fine)
-results["roundedBox_fine_seconds"] = try measure {
-    _ = try Mesh.roundedBox(width: 127, depth: 127, height: 50, cornerRadius: 18, topFillet: 3, bottomFillet: 1, resolution: fine)
+/// `--only PREFIX` runs just the figures whose names start with PREFIX (to profile one workload).
+let only: String? = CommandLine.arguments.firstIndex(of: "--only").flatMap { i in
+    i + 1 < CommandLine.arguments.count ? CommandLine.arguments[i + 1] : nil
 }
-results["roundedBox_fine_triangles"] = body.triangles.count
-results["validate_roundedBox_fine_seconds"] = measure(repeats: 3) { _ = body.report() }
+func wanted(_ name: String) -> Bool { only.map { name.hasPrefix($0) } ?? true }
 
-let sphere = try Mesh.sphere(radius: 50, segments: 256)
-results["sphere_256_triangles"] = sphere.triangles.count
-results["validate_sphere_256_seconds"] = measure(repeats: 3) { _ = sphere.report() }
-results["self_intersections_sphere_256_seconds"] = measure(repeats: 3) { _ = sphere.countSelfIntersections() }
+if wanted("roundedBox") || wanted("validate") || wanted("self_intersections") || wanted("triangulate") {
+    let body = try Mesh.roundedBox(width: 127, depth: 127, height: 50, cornerRadius: 18, topFillet: 3, bottomFillet: 1, resolution: fine)
+    results["roundedBox_fine_seconds"] = try measure {
+        _ = try Mesh.roundedBox(width: 127, depth: 127, height: 50, cornerRadius: 18, topFillet: 3, bottomFillet: 1, resolution: fine)
+    }
+    results["roundedBox_fine_triangles"] = body.triangles.count
+    results["validate_roundedBox_fine_seconds"] = measure(repeats: 3) { _ = body.report() }
 
-let circle = try Shape.circle(radius: 50, segments: 2000)
-results["triangulate_circle_2000_seconds"] = try measure { _ = try circle.polygons[0].triangulated() }
+    let sphere = try Mesh.sphere(radius: 50, segments: 256)
+    results["sphere_256_triangles"] = sphere.triangles.count
+    results["validate_sphere_256_seconds"] = measure(repeats: 3) { _ = sphere.report() }
+    results["self_intersections_sphere_256_seconds"] = measure(repeats: 3) { _ = sphere.countSelfIntersections() }
 
-let holes = try (0..<100).map { i -> Contour in
-    try Shape.circle(radius: 1, center: Vector2(Double(i % 10) * 5 - 22.5, Double(i / 10) * 5 - 22.5), segments: 24).polygons[0].outer
+    let circle = try Shape.circle(radius: 50, segments: 2000)
+    results["triangulate_circle_2000_seconds"] = try measure { _ = try circle.polygons[0].triangulated() }
+
+    let holes = try (0..<100).map { i -> Contour in
+        try Shape.circle(radius: 1, center: Vector2(Double(i % 10) * 5 - 22.5, Double(i / 10) * 5 - 22.5), segments: 24).polygons[0].outer
+    }
+    let plate = Polygon(outer: try Shape.rectangle(width: 60, height: 60).polygons[0].outer, holes: holes)
+    results["triangulate_plate_100_holes_seconds"] = try measure { _ = try plate.triangulated() }
 }
-let plate = Polygon(outer: try Shape.rectangle(width: 60, height: 60).polygons[0].outer, holes: holes)
-results["triangulate_plate_100_holes_seconds"] = try measure { _ = try plate.triangulated() }
 
 // Boolean workloads from the booleans issue. A workload the kernel refuses (degenerate contact) reports
 // its error instead of a time.
 @MainActor func boolean(_ name: String, _ work: () throws -> Mesh) {
+    guard wanted(name) else { return }
     do {
         var result = Mesh.empty
         let seconds = try measure(repeats: 3) { result = try work() }
@@ -116,7 +125,7 @@ for n in [46, 92, 182, 364, 724] {
 }
 
 // Every item at its defaults, normal resolution, multicolour.
-for item in Catalogue.items {
+for item in Catalogue.items where wanted("item_\(item.name)") {
     var triangles = 0
     let seconds = try measure(repeats: 3) { triangles = try item.parts(resolution: .normal).parts.reduce(0) { $0 + $1.mesh.triangles.count } }
     results["item_\(item.name)"] = ["seconds": seconds, "triangles": triangles]
@@ -124,45 +133,47 @@ for item in Catalogue.items {
 
 // Writers on a 1M-triangle mesh, next to a plain buffered write of the same number of bytes, and
 // the memory each needs beyond the mesh (peak resident growth, measured in a fresh child process).
-let big = try writerMesh()
-let meshBytes = big.vertices.count * MemoryLayout<Vector3>.stride + big.triangles.count * MemoryLayout<Mesh.Triangle>.stride
-let folder = NSTemporaryDirectory() + "minidesk-bench-\(ProcessInfo.processInfo.processIdentifier)"
-try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(atPath: folder) }
-var writerFigures = [String: Any]()
-for name in ["stl", "stl-ascii", "ply", "glb", "obj", "3mf"] {
-    let path = folder + "/sphere.\(name)"
-    let child = Process()
-    child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-    child.arguments = ["--writer-peak", name, path]
-    let pipe = Pipe()
-    child.standardOutput = pipe
-    try child.run()
-    child.waitUntilExit()
-    let extra = Int(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-    let seconds = try measure(repeats: 3) { try writeTestMesh(big, format: name, to: path) }
-    let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-    let payload = Data(count: bytes)
-    let plainPath = folder + "/plain.bin"
-    let plain = measure(repeats: 3) {
-        let handle = fopen(plainPath, "wb")!
-        payload.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < bytes {
-                let n = min(1 << 16, bytes - offset)
-                fwrite(raw.baseAddress! + offset, 1, n, handle)
-                offset += n
+if wanted("writers") {
+    let big = try writerMesh()
+    let meshBytes = big.vertices.count * MemoryLayout<Vector3>.stride + big.triangles.count * MemoryLayout<Mesh.Triangle>.stride
+    let folder = NSTemporaryDirectory() + "minidesk-bench-\(ProcessInfo.processInfo.processIdentifier)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var writerFigures = [String: Any]()
+    for name in ["stl", "stl-ascii", "ply", "glb", "obj", "3mf"] {
+        let path = folder + "/sphere.\(name)"
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["--writer-peak", name, path]
+        let pipe = Pipe()
+        child.standardOutput = pipe
+        try child.run()
+        child.waitUntilExit()
+        let extra = Int(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        let seconds = try measure(repeats: 3) { try writeTestMesh(big, format: name, to: path) }
+        let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        let payload = Data(count: bytes)
+        let plainPath = folder + "/plain.bin"
+        let plain = measure(repeats: 3) {
+            let handle = fopen(plainPath, "wb")!
+            payload.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < bytes {
+                    let n = min(1 << 16, bytes - offset)
+                    fwrite(raw.baseAddress! + offset, 1, n, handle)
+                    offset += n
+                }
             }
+            fclose(handle)
         }
-        fclose(handle)
+        writerFigures[name] = [
+            "seconds": seconds, "bytes": bytes, "MB_per_s": Double(bytes) / 1e6 / seconds,
+            "plain_write_seconds": plain, "plain_write_MB_per_s": Double(bytes) / 1e6 / plain,
+            "peak_extra_MB": Double(extra) / 1e6, "peak_extra_per_mesh_size": Double(extra) / Double(meshBytes),
+        ]
     }
-    writerFigures[name] = [
-        "seconds": seconds, "bytes": bytes, "MB_per_s": Double(bytes) / 1e6 / seconds,
-        "plain_write_seconds": plain, "plain_write_MB_per_s": Double(bytes) / 1e6 / plain,
-        "peak_extra_MB": Double(extra) / 1e6, "peak_extra_per_mesh_size": Double(extra) / Double(meshBytes),
-    ]
+    results["writers_1M_triangles"] = ["triangles": big.triangles.count, "mesh_MB": Double(meshBytes) / 1e6, "formats": writerFigures]
 }
-results["writers_1M_triangles"] = ["triangles": big.triangles.count, "mesh_MB": Double(meshBytes) / 1e6, "formats": writerFigures]
 
 let data = try JSONSerialization.data(withJSONObject: results, options: [.prettyPrinted, .sortedKeys])
 print(String(decoding: data, as: UTF8.self))

@@ -105,7 +105,7 @@ enum Help {
         """
 
     static let csg = """
-        Usage: minidesk csg SCENE.json -o OUT [--json]
+        Usage: minidesk csg SCENE.json -o OUT [--json] [--repeat N]
 
         Evaluates a CSG scene (see docs/csg-scene.md) with MiniDesk's kernel and writes the mesh.
         The format follows OUT's extension: .stl (binary), .ply or .obj (these two keep the mesh's
@@ -115,6 +115,8 @@ enum Help {
         Options:
           -o, --out FILE   The output file
           --json           Print a report: validity, volume, area, counts and timings in seconds
+          --repeat N       Evaluate N times (1 to 100) and report the median time, for benchmarks:
+                           later runs are warm, as in a long-lived process
 
         Exit codes: 0 written, 1 the kernel could not evaluate it (such as degenerate contact),
         2 a malformed scene (the message names the JSON path) or a usage error.

@@ -138,6 +138,19 @@ import Testing
         #expect(r5.status == 2 && r5.stderr.contains("csg needs an output file"))
         let help = try CommandLineTests.run(["csg", "--help"])
         #expect(help.status == 0 && help.stdout.contains("Usage: minidesk csg"))
+        let r6 = try CommandLineTests.run(["csg", flush, "-o", "/tmp/never.stl", "--repeat", "0"])
+        #expect(r6.status == 2 && r6.stderr.contains("--repeat must be a whole number from 1 to 100, got `0`"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never.stl"))
+    }
+
+    @Test func repeatedEvaluationReportsEveryRunAndTheMedian() throws {
+        let s = Self.scene(#"{"root": {"difference": [{"box": {"size": [4, 4, 4]}}, {"sphere": {"radius": 1.5}, "translate": [2, 2, 2]}]}}"#)
+        let out = NSTemporaryDirectory() + "minidesk-repeat-\(UUID().uuidString).ply"
+        let r = try CommandLineTests.run(["csg", s, "-o", out, "--json", "--repeat", "3"])
+        let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+        let runs = try #require(report["evaluateRuns"] as? [Double])
+        #expect(r.status == 0 && runs.count == 3 && runs.allSatisfy { $0 > 0 })
+        #expect((report["seconds"] as? [String: Double])?["evaluate"] == runs.sorted()[1])
     }
 }
 
