@@ -158,9 +158,9 @@ extension Mesh {
         var fill = first
         var around = [Int32](repeating: 0, count: pieces.count * 3)
         for (i, t) in pieces.enumerated() {
-            for v in [t.a, t.b, t.c] {
-                around[Int(fill[Int(v)])] = Int32(i)
-                fill[Int(v)] += 1
+            for k in 0..<3 {
+                around[Int(fill[Int(t[k])])] = Int32(i)
+                fill[Int(t[k])] += 1
             }
         }
         // Contact curve edges join new vertices and input vertices that the other surface touches.
@@ -172,28 +172,30 @@ extension Mesh {
         var patches = UnionFind(count: pieces.count)
         var surfaces = UnionFind(count: pieces.count)
         var across = [(Int, Int)]()  // pieces on either side of a crossing curve
+        @inline(__always) func runs(_ s: Triangle, _ from: UInt32, _ to: UInt32) -> Bool {
+            (s.a == from && s.b == to) || (s.b == from && s.c == to) || (s.c == from && s.a == to)
+        }
         for (i, t) in pieces.enumerated() {
-            for (u, v) in [(t.a, t.b), (t.b, t.c), (t.c, t.a)] {
-                // The pieces running v -> u; each edge is handled from its lower-numbered piece.
-                var others = 0, other = 0
+            for e in 0..<3 {
+                let u = t[e], v = t[e == 2 ? 0 : e + 1]
+                // The pieces running v -> u. Each edge is handled once, from its lowest-numbered piece.
+                var others = 0, lowest = Int.max
                 for k in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
                     let j = Int(around[k])
-                    let s = pieces[j]
-                    if j != i && ((s.a == v && s.b == u) || (s.b == v && s.c == u) || (s.c == v && s.a == u)) {
+                    if j != i && runs(pieces[j], v, u) {
                         others += 1
-                        other = j
+                        lowest = min(lowest, j)
                     }
                 }
-                guard others > 0 else { continue }
+                guard others > 0, lowest > i else { continue }
                 let curve = onCurve[Int(u)] && onCurve[Int(v)] && core.curveEdges.contains(Corefinement.Edge(u, v))
                 for k in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
                     let j = Int(around[k])
-                    let s = pieces[j]
-                    guard j > i, (s.a == v && s.b == u) || (s.b == v && s.c == u) || (s.c == v && s.a == u) else { continue }
+                    guard j != i, runs(pieces[j], v, u) else { continue }
                     surfaces.union(i, j)
                     if !curve { patches.union(i, j) }
                 }
-                if curve && others == 1 && other > i { across.append((i, other)) }
+                if curve && others == 1 { across.append((i, lowest)) }
             }
         }
         // Patch adjacency across crossing curves, by patch root.

@@ -20,8 +20,8 @@ struct Corefinement {
     var degenerate = false
     /// For each operand and triangle, the other operand's triangles coplanar with it and overlapping it.
     var coplanar: [[Int: [Int]]] = [[:], [:]]
-    /// For each vertex id that is not an input vertex of operand m, the feature of m holding it, if any.
-    private var labels: [[UInt32: Simplex]] = [[:], [:]]
+    /// For each vertex id, the feature of operand m holding it, if any (for m's own input vertices, unused).
+    private var labels: [[Simplex?]] = [[], []]
     private let counts: (Int, Int)
 
     struct Edge: Hashable {
@@ -48,7 +48,7 @@ struct Corefinement {
     func label(of id: UInt32, in mesh: Int) -> Simplex? {
         if mesh == 0 && id < UInt32(counts.0) { return .vertex(id) }
         if mesh == 1 && id >= UInt32(counts.0) && id < UInt32(counts.0 + counts.1) { return .vertex(id - UInt32(counts.0)) }
-        return labels[mesh][id]
+        return labels[mesh][Int(id)]
     }
 
     init(_ a: Mesh, _ b: Mesh) throws(GeometryError) {
@@ -66,19 +66,22 @@ struct Corefinement {
 
         var crossingIDs = [CrossingKey: UInt32]()
         var newVertices = [Vector3]()
-        var found: [[UInt32: Simplex]] = [[:], [:]]
-        var alias = [UInt32: UInt32]()  // an input vertex of B (global id) -> the equal vertex of A
+        var found = [[Simplex?]](repeating: [Simplex?](repeating: nil, count: a.vertices.count + b.vertices.count), count: 2)
+        // For every vertex id, itself, or for an input vertex of B equal to one of A, that vertex of A.
+        var alias = (0..<UInt32(a.vertices.count + b.vertices.count)).map { $0 }
         var isDegenerate = false
         var coplanarPairs: [[Int: [Int]]] = [[:], [:]]
         // Per triangle of each mesh: the contact segments across it, as pairs of vertex ids; and per
         // edge (local ids), the contact segments along it.
-        var segments: [[Int: [(UInt32, UInt32)]]] = [[:], [:]]
+        var segments = [a.triangles.count, b.triangles.count].map { [[(UInt32, UInt32)]](repeating: [], count: $0) }
         var alongEdges: [[Edge: [(UInt32, UInt32)]]] = [[:], [:]]
 
         func crossing(_ key: CrossingKey, _ position: () -> Vector3) -> UInt32 {
             if let id = crossingIDs[key] { return id }
             let id = UInt32(a.vertices.count + b.vertices.count + newVertices.count)
             newVertices.append(position())
+            found[0].append(nil)
+            found[1].append(nil)
             crossingIDs[key] = id
             return id
         }
@@ -98,7 +101,7 @@ struct Corefinement {
             let id: UInt32
             switch (sa, sb) {
             case (.vertex(let v), .vertex(let w)):
-                alias[globalID(1, w)] = v
+                alias[Int(globalID(1, w))] = v
                 id = v
             case (.vertex(let v), _): id = v
             case (_, .vertex(let w)): id = globalID(1, w)
@@ -118,8 +121,8 @@ struct Corefinement {
                 throw TriangleContact.degenerate(ta)
             }
             // An input vertex's feature in its own operand is itself.
-            if id >= offset { found[0][id] = sa }
-            if id < offset || id >= offset + UInt32(b.vertices.count) { found[1][id] = sb }
+            if id >= offset { found[0][Int(id)] = sa }
+            if id < offset || id >= offset + UInt32(b.vertices.count) { found[1][Int(id)] = sb }
             return id
         }
 
@@ -148,7 +151,7 @@ struct Corefinement {
                             if let k = (0..<3).first(where: { fi.isOn(edge: $0) && fj.isOn(edge: $0) }) {
                                 alongEdges[mesh][Edge(t[k], t[(k + 1) % 3]), default: []].append((ids[i], ids[j]))
                             } else {
-                                segments[mesh][indices[mesh], default: []].append((ids[i], ids[j]))
+                                segments[mesh][indices[mesh]].append((ids[i], ids[j]))
                             }
                         }
                     }
@@ -160,18 +163,24 @@ struct Corefinement {
         labels = found
         degenerate = isDegenerate
         coplanar = coplanarPairs
-        func resolve(_ id: UInt32) -> UInt32 { alias[id] ?? id }
+        func resolve(_ id: UInt32) -> UInt32 { Int(id) < alias.count ? alias[Int(id)] : id }
 
         // Points on each edge of each mesh, for splitting the triangles that share the edge, and
         // points inside each face.
         var onEdge: [[Edge: [UInt32]]] = [[:], [:]]
-        var inFace: [[Int: [UInt32]]] = [[:], [:]]
+        var inFace = [a.triangles.count, b.triangles.count].map { [[UInt32]](repeating: [], count: $0) }
+        // Vertices of each mesh at an end of an edge holding contact points: only edges between two
+        // such vertices need looking up.
+        var edgeEnd = [[Bool]](repeating: [Bool](repeating: false, count: a.vertices.count + b.vertices.count), count: 2)
         for mesh in 0..<2 {
-            for (id, s) in found[mesh] {
+            for (id, s) in found[mesh].enumerated() {
                 switch s {
-                case .edge(let e): onEdge[mesh][e, default: []].append(id)
-                case .face(let f): inFace[mesh][f, default: []].append(id)
-                case .vertex: break
+                case .edge(let e)?:
+                    onEdge[mesh][e, default: []].append(UInt32(id))
+                    edgeEnd[mesh][Int(e.a)] = true
+                    edgeEnd[mesh][Int(e.b)] = true
+                case .face(let f)?: inFace[mesh][f].append(UInt32(id))
+                case .vertex?, nil: break
                 }
             }
         }
@@ -185,7 +194,7 @@ struct Corefinement {
         // of segments along them.
         var curve = Set<Edge>()
         for mesh in 0..<2 {
-            for (_, segs) in segments[mesh] { for (p, q) in segs { curve.insert(Edge(p, q)) } }
+            for segs in segments[mesh] { for (p, q) in segs { curve.insert(Edge(p, q)) } }
             for (edge, segs) in alongEdges[mesh] {
                 let start = resolve(globalID(mesh, edge.a)), end = resolve(globalID(mesh, edge.b))
                 let chain = [start] + sortedAlong(start, end, onEdge[mesh][edge] ?? []) + [end]
@@ -203,18 +212,20 @@ struct Corefinement {
         sources = [[], []]
         for mesh in 0..<2 {
             let m = meshes[mesh]
+            let ends = edgeEnd[mesh]
+            func pointsOn(_ u: UInt32, _ v: UInt32) -> [UInt32]? { ends[Int(u)] && ends[Int(v)] ? onEdge[mesh][Edge(u, v)] : nil }
             for (i, t) in m.triangles.enumerated() {
-                let points0 = onEdge[mesh][Edge(t.a, t.b)], points1 = onEdge[mesh][Edge(t.b, t.c)], points2 = onEdge[mesh][Edge(t.c, t.a)]
+                let points0 = pointsOn(t.a, t.b), points1 = pointsOn(t.b, t.c), points2 = pointsOn(t.c, t.a)
                 let segs = segments[mesh][i], points = inFace[mesh][i]
                 let a = resolve(globalID(mesh, t.a)), b = resolve(globalID(mesh, t.b)), c = resolve(globalID(mesh, t.c))
-                if segs == nil && points == nil && points0 == nil && points1 == nil && points2 == nil {
+                if segs.isEmpty && points.isEmpty && points0 == nil && points1 == nil && points2 == nil {
                     pieces[mesh].append(Mesh.Triangle(a, b, c, tag: t.tag))
                     sources[mesh].append(i)
                     continue
                 }
                 let edgePoints = [sortedAlong(a, b, points0 ?? []), sortedAlong(b, c, points1 ?? []), sortedAlong(c, a, points2 ?? [])]
                 let split = try Corefinement.split(
-                    corners: [a, b, c], edgePoints: edgePoints, segments: segs ?? [], points: points ?? [], vertices: vertexList, tag: t.tag)
+                    corners: [a, b, c], edgePoints: edgePoints, segments: segs, points: points, vertices: vertexList, tag: t.tag)
                 pieces[mesh] += split
                 sources[mesh] += [Int](repeating: i, count: split.count)
             }

@@ -1,17 +1,23 @@
 /// A planar straight-line graph on vertex ids, and its bounded faces. Used to split a triangle along
 /// crossing segments: the triangle's boundary and the segments are the edges, the faces the pieces.
+/// Vertices are numbered locally in the order they are first added, and everything after that runs
+/// on arrays of local numbers.
 struct PlanarGraph {
-    private var neighbours = [UInt32: [UInt32]]()
-    private var order = [UInt32]()  // vertices in insertion order, for determinism
+    private var local = [UInt32: Int32]()  // vertex id -> local number
+    private var ids = [UInt32]()  // local number -> vertex id, in insertion order
+    private var edges = [(Int32, Int32)]()
 
     mutating func addEdge(_ u: UInt32, _ v: UInt32) {
         guard u != v else { return }
-        if neighbours[u] == nil { order.append(u) }
-        if neighbours[v] == nil { order.append(v) }
-        if !(neighbours[u]?.contains(v) ?? false) {
-            neighbours[u, default: []].append(v)
-            neighbours[v, default: []].append(u)
-        }
+        edges.append((number(u), number(v)))
+    }
+
+    private mutating func number(_ id: UInt32) -> Int32 {
+        if let n = local[id] { return n }
+        let n = Int32(ids.count)
+        local[id] = n
+        ids.append(id)
+        return n
     }
 
     /// A bounded face: its outer cycle counter-clockwise, and cycles of floating pieces inside it,
@@ -24,91 +30,114 @@ struct PlanarGraph {
     /// The bounded faces, given each vertex's position. The first vertex added must lie on the outer
     /// boundary (the graph's unbounded face is dropped).
     func faces(position: (UInt32) -> Vector2) throws(GeometryError) -> [Face] {
-        // Neighbours of each vertex in counter-clockwise order, exactly.
-        var sorted = [UInt32: [UInt32]]()
-        for (v, ns) in neighbours {
-            let o = position(v)
-            sorted[v] = ns.sorted { angleLess(position($0) - o, position($1) - o, origin: o, position($0), position($1)) }
+        let n = ids.count
+        let at = ids.map(position)
+        // Neighbours of each vertex (compressed rows), without repeats, counter-clockwise exactly.
+        var start = [Int](repeating: 0, count: n + 1)
+        for (u, v) in edges {
+            start[Int(u) + 1] += 1
+            start[Int(v) + 1] += 1
+        }
+        for k in 0..<n { start[k + 1] += start[k] }
+        var fill = start
+        var adjacent = [Int32](repeating: 0, count: start[n])
+        for (u, v) in edges {
+            adjacent[fill[Int(u)]] = v
+            fill[Int(u)] += 1
+            adjacent[fill[Int(v)]] = u
+            fill[Int(v)] += 1
+        }
+        var compact = [Int32]()
+        compact.reserveCapacity(adjacent.count)
+        var first = [Int](repeating: 0, count: n + 1)
+        for u in 0..<n {
+            var row = adjacent[start[u]..<start[u + 1]].sorted()
+            row = row.indices.compactMap { k in k > 0 && row[k] == row[k - 1] ? nil : row[k] }
+            let o = at[u]
+            row.sort { angleLess(at[Int($0)] - o, at[Int($1)] - o, origin: o, at[Int($0)], at[Int($1)]) }
+            first[u] = compact.count
+            compact += row
+            first[u + 1] = compact.count
         }
         // Trace cycles with the face on the left: after u -> v, turn to the neighbour of v just before u
-        // in counter-clockwise order.
-        var visited = Set<UInt64>()
-        var cycles = [[UInt32]]()
-        @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(u) << 32 | UInt64(v) }
-        for u in order {
-            for v in sorted[u]! where !visited.contains(key(u, v)) {
-                var cycle = [UInt32]()
-                var (a, b) = (u, v)
-                while !visited.contains(key(a, b)) {
-                    visited.insert(key(a, b))
+        // in counter-clockwise order. Directed edge u -> v is visited when its slot in u's row is.
+        var visited = [Bool](repeating: false, count: compact.count)
+        var cycles = [[Int32]]()
+        for u in 0..<n {
+            for slot in first[u]..<first[u + 1] where !visited[slot] {
+                var cycle = [Int32]()
+                var a = Int32(u), s = slot
+                while !visited[s] {
+                    visited[s] = true
                     cycle.append(a)
-                    let around = sorted[b]!
-                    let i = around.firstIndex(of: a)!
-                    let c = around[(i + around.count - 1) % around.count]
-                    (a, b) = (b, c)
+                    let b = Int(compact[s])
+                    let i = (first[b]..<first[b + 1]).first { compact[$0] == a }!
+                    s = i == first[b] ? first[b + 1] - 1 : i - 1
+                    a = Int32(b)
                 }
                 cycles.append(cycle)
             }
         }
         // Components, to tell each one's outside cycle from its faces.
-        var component = [UInt32: Int]()
+        var component = [Int](repeating: -1, count: n)
         var count = 0
-        for start in order where component[start] == nil {
-            var stack = [start]
-            component[start] = count
+        for root in 0..<n where component[root] < 0 {
+            var stack = [root]
+            component[root] = count
             while let x = stack.popLast() {
-                for y in neighbours[x]! where component[y] == nil {
-                    component[y] = count
-                    stack.append(y)
+                for slot in first[x]..<first[x + 1] where component[Int(compact[slot])] < 0 {
+                    component[Int(compact[slot])] = count
+                    stack.append(Int(compact[slot]))
                 }
             }
             count += 1
         }
-        func area(_ c: [UInt32]) -> Double {
+        let areas = cycles.map { c -> Double in
             var s = 0.0
-            for i in 0..<c.count { s += position(c[i]).cross(position(c[(i + 1) % c.count])) }
+            for i in 0..<c.count { s += at[Int(c[i])].cross(at[Int(c[(i + 1) % c.count])]) }
             return s / 2
         }
-        let areas = cycles.map(area)
-        var outside = [Int: Int]()  // component -> index of its most negative cycle
+        var outside = [Int](repeating: -1, count: count)  // component -> index of its most negative cycle
         for (i, c) in cycles.enumerated() {
-            let comp = component[c[0]]!
-            if let j = outside[comp], areas[j] <= areas[i] { continue }
+            let comp = component[Int(c[0])]
+            if outside[comp] >= 0 && areas[outside[comp]] <= areas[i] { continue }
             outside[comp] = i
         }
-        var faces = [Int: Face]()
-        for (i, c) in cycles.enumerated() where areas[i] > 0 && outside[component[c[0]]!] != i {
-            faces[i] = Face(outer: c, holes: [])
-        }
-        let rootComponent = component[order[0]]!
-        // Candidate holders by bounding box first: a floating loop is usually inside one big face.
-        let faceKeys = faces.keys.sorted()
-        let faceBoxes = faceKeys.map { k -> (Vector2, Vector2) in
+        // Faces in cycle order, each with its box: a floating loop is usually inside one big face.
+        var faceCycles = [Int]()
+        var holes = [[Int]]()
+        var boxes = [(Vector2, Vector2)]()
+        for (i, c) in cycles.enumerated() where areas[i] > 0 && outside[component[Int(c[0])]] != i {
+            faceCycles.append(i)
+            holes.append([])
             var lo = Vector2(.infinity, .infinity), hi = Vector2(-.infinity, -.infinity)
-            for v in faces[k]!.outer {
-                let q = position(v)
+            for v in c {
+                let q = at[Int(v)]
                 lo = Vector2(min(lo.x, q.x), min(lo.y, q.y))
                 hi = Vector2(max(hi.x, q.x), max(hi.y, q.y))
             }
-            return (lo, hi)
+            boxes.append((lo, hi))
         }
-        for (comp, i) in outside.sorted(by: { $0.key < $1.key }) where comp != rootComponent {
+        let rootComponent = component[0]
+        for (comp, i) in outside.enumerated() where comp != rootComponent {
             // A floating component: its outside cycle is a hole in the smallest face around it.
-            let probe = position(cycles[i][0])
+            let probe = at[Int(cycles[i][0])]
             var holder: Int? = nil
-            for (j, k) in faceKeys.enumerated() {
-                let (lo, hi) = faceBoxes[j]
+            for (f, k) in faceCycles.enumerated() {
+                let (lo, hi) = boxes[f]
                 guard probe.x >= lo.x, probe.x <= hi.x, probe.y >= lo.y, probe.y <= hi.y else { continue }
-                let face = faces[k]!
-                guard component[face.outer[0]] != comp, Contour(face.outer.map(position)).winding(around: probe) == 1 else { continue }
-                if holder.map({ areas[k] < areas[$0] }) ?? true { holder = k }
+                guard component[Int(cycles[k][0])] != comp,
+                      Contour(cycles[k].map { at[Int($0)] }).winding(around: probe) == 1 else { continue }
+                if holder.map({ areas[k] < areas[faceCycles[$0]] }) ?? true { holder = f }
             }
             guard let h = holder else {
                 throw .degenerateContact("a crossing loop near \(probe) lies outside its triangle; the operands nearly touch")
             }
-            faces[h]!.holes.append(cycles[i])
+            holes[h].append(i)
         }
-        return faces.keys.sorted().map { faces[$0]! }
+        return faceCycles.enumerated().map { f, k in
+            Face(outer: cycles[k].map { ids[Int($0)] }, holes: holes[f].map { cycles[$0].map { ids[Int($0)] } })
+        }
     }
 
     /// Counter-clockwise order of directions from `origin`, starting at +X, by exact predicates.

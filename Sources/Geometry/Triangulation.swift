@@ -23,26 +23,28 @@ extension Polygon {
             for h in order { try merger.merge(hole: h, ring: &ring) }
         }
         let triangles = try ring.clipEars(from: head)
-        return Polygon.improved(triangles, points: ring.points, boundary: boundaryEdges)
+        return Polygon.improved(triangles, points: ring.points, loopNext: loopNext)
     }
 
-    /// The polygon's edges (outer and holes) as index pairs into `allPoints`: they must never flip.
-    private var boundaryEdges: Set<IndexPair> {
-        var edges = Set<IndexPair>()
+    /// For each point of `allPoints`, the next point of its loop (outer or hole): the polygon's edges,
+    /// which must never flip, are the pairs (i, loopNext[i]).
+    private var loopNext: [Int] {
+        var next = [Int]()
+        next.reserveCapacity(allPoints.count)
         var start = 0
         for loop in [outer] + holes {
             let n = loop.points.count
-            for i in 0..<n { edges.insert(IndexPair(start + i, start + (i + 1) % n)) }
+            for i in 0..<n { next.append(start + (i + 1) % n) }
             start += n
         }
-        return edges
+        return next
     }
 
     /// Lawson's flips toward a Delaunay triangulation: an interior edge whose opposite corner lies in
     /// the other triangle's circumcircle is flipped, if the two triangles form a strictly convex quad
     /// (decided exactly, so every triangle stays counter-clockwise). Ear clipping leaves long slivers;
     /// this leaves well-shaped triangles with the same vertices and area.
-    static func improved(_ input: [(Int, Int, Int)], points: [Vector2], boundary: Set<IndexPair>) -> [(Int, Int, Int)] {
+    static func improved(_ input: [(Int, Int, Int)], points: [Vector2], loopNext: [Int]) -> [(Int, Int, Int)] {
         // Half-edge h runs from corner h % 3 to the next corner of triangle h / 3; twin[h] is the
         // half-edge running the other way in the neighbouring triangle, or -1 on the boundary.
         var corner = [Int]()
@@ -50,19 +52,30 @@ extension Polygon {
         for t in input { corner += [t.0, t.1, t.2] }
         @inline(__always) func next(_ h: Int) -> Int { h % 3 == 2 ? h - 2 : h + 1 }
         @inline(__always) func prev(_ h: Int) -> Int { h % 3 == 0 ? h + 2 : h - 1 }
+        // Twins by sorting the half-edges by undirected edge: the two of an interior edge sit side by side.
         var twin = [Int](repeating: -1, count: corner.count)
-        var waiting = [UInt64: Int]()
-        waiting.reserveCapacity(corner.count)
-        for h in 0..<corner.count {
+        var byEdge = (0..<corner.count).map { h -> (key: UInt64, h: Int) in
             let u = UInt64(corner[h]), v = UInt64(corner[next(h)])
-            if let o = waiting.removeValue(forKey: v << 32 | u) {
-                twin[h] = o
-                twin[o] = h
-            } else {
-                waiting[u << 32 | v] = h
-            }
+            return (min(u, v) << 32 | max(u, v), h)
         }
-        func flippable(_ h: Int) -> Bool { twin[h] >= 0 && !boundary.contains(IndexPair(corner[h], corner[next(h)])) }
+        byEdge.sort { $0.key < $1.key }
+        var k = 0
+        while k < byEdge.count {
+            var end = k + 1
+            while end < byEdge.count && byEdge[end].key == byEdge[k].key { end += 1 }
+            // Only an edge with exactly two half-edges, running opposite ways, joins two triangles.
+            let (g, h) = (byEdge[k].h, byEdge[k + 1 < end ? k + 1 : k].h)
+            if end - k == 2 && corner[g] == corner[next(h)] {
+                twin[g] = h
+                twin[h] = g
+            }
+            k = end
+        }
+        func flippable(_ h: Int) -> Bool {
+            guard twin[h] >= 0 else { return false }
+            let u = corner[h], w = corner[next(h)]
+            return !(u < loopNext.count && loopNext[u] == w) && !(w < loopNext.count && loopNext[w] == u)
+        }
         var stack = (0..<corner.count).filter { twin[$0] > $0 && flippable($0) }
         var budget = 20 * input.count + 100
         while let h = stack.popLast(), budget > 0 {
@@ -99,29 +112,18 @@ extension Polygon {
     }
 }
 
-/// An undirected edge between two point indices.
-struct IndexPair: Hashable {
-    let a: Int
-    let b: Int
-    init(_ x: Int, _ y: Int) { (a, b) = x < y ? (x, y) : (y, x) }
-}
-
 /// Joins holes to the outline one by one. The contour edges never change, so they sit in a BVH built
-/// once; the bridges added so far are few and checked directly. Which nodes belong to the ring is
-/// tracked, with an index from position to nodes for holes that touch the ring.
+/// once; the bridges added so far are few and checked directly. The nodes of the ring sit in a grid,
+/// searched nearest first for a bridge's end and looked up by position for holes that touch the ring.
 private struct HoleMerger {
-    var inRing: [Bool]
-    var ringNodes: [Int]
-    var byPosition = [Vector2: [Int]]()
+    var grid: NodeGrid
     var bridges = [(Vector2, Vector2)]()
     let edges: [(Vector2, Vector2)]
     let edgeTree: BoundingVolumeHierarchy
 
     init(ring: Ring, outer head: Int) {
-        inRing = [Bool](repeating: false, count: ring.index.count)
-        ringNodes = ring.nodes(from: head)
-        for n in ringNodes { inRing[n] = true }
-        for n in 0..<ring.index.count { byPosition[ring.p(n), default: []].append(n) }
+        // Bounds of every point, so that nodes joining later fall inside the grid.
+        grid = NodeGrid(ring: ring, nodes: ring.nodes(from: head), spanning: Array(0..<ring.index.count))
         edges = (0..<ring.index.count).map { (ring.p($0), ring.p(ring.next[$0])) }
         edgeTree = BoundingVolumeHierarchy(boxes: edges.map { Bounds(points: [Vector3($0.0, 0), Vector3($0.1, 0)]) })
     }
@@ -130,26 +132,32 @@ private struct HoleMerger {
         let holeNodes = ring.nodes(from: h)
         // A hole that touches the ring at a vertex joins there, with no bridge.
         for hv in holeNodes {
-            for m in byPosition[ring.p(hv)] ?? [] where m < inRing.count && inRing[m]
-                && ring.locallyInside(m, toward: ring.p(ring.next[hv])) && ring.locallyInside(m, toward: ring.p(ring.prev[hv])) {
+            var touching: Int? = nil
+            let q = ring.p(hv), after = ring.p(ring.next[hv]), before = ring.p(ring.prev[hv])
+            grid.forEach(at: q) { m in
+                guard ring.alive[m], ring.p(m) == q, ring.locallyInside(m, toward: after), ring.locallyInside(m, toward: before) else { return true }
+                touching = m
+                return false
+            }
+            if let m = touching {
                 record(ring.splice(m, hv), ring: ring, hole: holeNodes)
                 return
             }
         }
         let ph = ring.p(h)
-        var candidates = ringNodes.map { (node: $0, distance: (ring.p($0) - ph).lengthSquared) }
-        // Nearest first; the first or second candidate is usually visible, so no full sort.
-        while let k = candidates.indices.min(by: { candidates[$0].distance < candidates[$1].distance }) {
-            let m = candidates.swapRemoveAt(k).node
-            guard ring.alive[m] else { continue }
+        var bridge: Int? = nil
+        grid.forEachNearestFirst(to: ph, position: ring.p) { m in
+            guard ring.alive[m] else { return true }
             let pm = ring.p(m)
-            if pm == ph { continue }
-            guard ring.locallyInside(m, toward: ph), ring.locallyInside(h, toward: pm), visible(pm, ph) else { continue }
-            record(ring.splice(m, h), ring: ring, hole: holeNodes)
-            bridges.append((pm, ph))
-            return
+            guard pm != ph, ring.locallyInside(m, toward: ph), ring.locallyInside(h, toward: pm), visible(pm, ph) else { return true }
+            bridge = m
+            return false
         }
-        throw .triangulationFailed("a hole at \(ph) has no visible vertex on the outline; contours may cross")
+        guard let m = bridge else {
+            throw .triangulationFailed("a hole at \(ph) has no visible vertex on the outline; contours may cross")
+        }
+        record(ring.splice(m, h), ring: ring, hole: holeNodes)
+        bridges.append((ring.p(m), ph))
     }
 
     /// Whether the open segment from `a` to `b` meets no contour edge, no bridge and no vertex.
@@ -168,25 +176,12 @@ private struct HoleMerger {
 
     /// After a splice: the hole's nodes and the two new duplicates join the ring.
     private mutating func record(_ added: [Int], ring: Ring, hole: [Int]) {
-        let newCount = ring.index.count
-        if inRing.count < newCount { inRing += [Bool](repeating: false, count: newCount - inRing.count) }
-        for n in hole + added where ring.alive[n] && !inRing[n] {
-            inRing[n] = true
-            ringNodes.append(n)
-        }
-        for n in added { byPosition[ring.p(n), default: []].append(n) }
+        for n in hole + added where ring.alive[n] { grid.insert(n, at: ring.p(n)) }
     }
 }
 
-extension Array {
-    /// Removes and returns element `i` by moving the last element into its place (O(1)).
-    mutating func swapRemoveAt(_ i: Int) -> Element {
-        swapAt(i, count - 1)
-        return removeLast()
-    }
-}
-
-/// A uniform grid of ring nodes, so an ear test looks only at the nodes near its triangle.
+/// A uniform grid of ring nodes, so an ear test looks only at the nodes near its triangle and a
+/// bridge search visits nodes nearest first.
 private struct NodeGrid {
     let origin: Vector2
     let cell: Double
@@ -194,28 +189,32 @@ private struct NodeGrid {
     let rows: Int
     var cells: [[Int]]
 
-    init(ring: Ring, nodes: [Int]) {
+    /// A grid holding `nodes`, sized for and spanning the positions of `spanning` (default: `nodes`).
+    init(ring: Ring, nodes: [Int], spanning: [Int]? = nil) {
         var lo = Vector2(.infinity, .infinity), hi = Vector2(-.infinity, -.infinity)
-        for n in nodes {
+        let extent = spanning ?? nodes
+        for n in extent {
             let q = ring.p(n)
             lo = Vector2(min(lo.x, q.x), min(lo.y, q.y))
             hi = Vector2(max(hi.x, q.x), max(hi.y, q.y))
         }
-        let side = max(1, Int(Double(nodes.count).squareRoot() / 2))
+        let side = max(1, Int(Double(extent.count).squareRoot() / 2))
         origin = lo
         cell = max((hi.x - lo.x), (hi.y - lo.y), 1e-300) / Double(side)
         columns = max(1, Int(((hi.x - lo.x) / cell).rounded(.down)) + 1)
         rows = max(1, Int(((hi.y - lo.y) / cell).rounded(.down)) + 1)
         cells = [[Int]](repeating: [], count: columns * rows)
-        for n in nodes {
-            let (c, r) = index(ring.p(n))
-            cells[r * columns + c].append(n)
-        }
+        for n in nodes { insert(n, at: ring.p(n)) }
     }
 
     func index(_ q: Vector2) -> (Int, Int) {
         (min(columns - 1, max(0, Int(((q.x - origin.x) / cell).rounded(.down)))),
          min(rows - 1, max(0, Int(((q.y - origin.y) / cell).rounded(.down)))))
+    }
+
+    mutating func insert(_ n: Int, at q: Vector2) {
+        let (c, r) = index(q)
+        cells[r * columns + c].append(n)
     }
 
     /// Calls `body` for every node in a cell that overlaps the box; stops when `body` returns false.
@@ -224,6 +223,38 @@ private struct NodeGrid {
         for r in r0...r1 {
             for c in c0...c1 {
                 for n in cells[r * columns + c] where !body(n) { return }
+            }
+        }
+    }
+
+    /// Calls `body` for every node in the cell of `q` (which holds every node at `q`); stops when
+    /// `body` returns false.
+    func forEach(at q: Vector2, _ body: (Int) -> Bool) {
+        let (c, r) = index(q)
+        for n in cells[r * columns + c] where !body(n) { return }
+    }
+
+    /// Calls `body` for every node in order of distance from `q` (ties by node), for `q` inside the
+    /// grid's span; stops when `body` returns false. Cells are gathered ring by ring around `q`'s cell:
+    /// a node in ring k + 1 lies at least k cells from `q`, so the nodes gathered so far that are
+    /// nearer than that come first.
+    func forEachNearestFirst(to q: Vector2, position: (Int) -> Vector2, _ body: (Int) -> Bool) {
+        let (c0, r0) = index(q)
+        var pending = [(distance: Double, node: Int)]()
+        let last = max(c0, columns - 1 - c0, r0, rows - 1 - r0)
+        for k in 0...last {
+            for r in max(0, r0 - k)...min(rows - 1, r0 + k) {
+                let edgeRow = r == r0 - k || r == r0 + k
+                for c in max(0, c0 - k)...min(columns - 1, c0 + k) where edgeRow || c == c0 - k || c == c0 + k {
+                    for n in cells[r * columns + c] { pending.append(((position(n) - q).lengthSquared, n)) }
+                }
+            }
+            let reach = Double(k) * cell
+            let sure = k == last ? Double.infinity : reach * reach
+            pending.sort { $0.distance > $1.distance || ($0.distance == $1.distance && $0.node > $1.node) }
+            while let nearest = pending.last, nearest.distance <= sure {
+                pending.removeLast()
+                if !body(nearest.node) { return }
             }
         }
     }
