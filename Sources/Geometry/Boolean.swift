@@ -52,20 +52,23 @@ extension Mesh {
     /// are disjoint, or exact tests find that their surfaces share no point and neither lies inside
     /// the other (a ring of vent slots whose boxes overlap but whose slots do not).
     static func disjointBatches(_ meshes: [Mesh]) -> [[Mesh]] {
-        var batches = [(bounds: [Bounds], meshes: [Mesh])]()
-        for m in meshes where !m.isEmpty {
-            let b = m.bounds
-            let fits = { (batch: (bounds: [Bounds], meshes: [Mesh])) -> Bool in
-                zip(batch.bounds, batch.meshes).allSatisfy { !$0.0.intersects(b) || areApart($0.1, m) }
+        let items = meshes.filter { !$0.isEmpty }
+        let boxes = items.map(\.bounds)
+        // Only earlier meshes whose boxes overlap can keep a mesh out of a batch.
+        let tree = BoundingVolumeHierarchy(boxes: boxes)
+        var batchOf = [Int](repeating: 0, count: items.count)
+        var batches = [[Mesh]]()
+        for (i, m) in items.enumerated() {
+            var blocked = Set<Int>()
+            tree.forEachOverlap(with: boxes[i]) { j in
+                if j < i && !blocked.contains(batchOf[j]) && !areApart(items[j], m) { blocked.insert(batchOf[j]) }
             }
-            if let k = batches.firstIndex(where: fits) {
-                batches[k].bounds.append(b)
-                batches[k].meshes.append(m)
-            } else {
-                batches.append(([b], [m]))
-            }
+            let k = (0...batches.count).first { !blocked.contains($0) }!
+            if k == batches.count { batches.append([]) }
+            batches[k].append(m)
+            batchOf[i] = k
         }
-        return batches.map(\.meshes)
+        return batches
     }
 
     /// Whether two closed meshes are apart: their surfaces share no point and neither is inside the other.
@@ -227,12 +230,12 @@ extension Mesh {
 
     /// The mesh without unreferenced vertices, indices renumbered in order of first use.
     func compacted() -> Mesh {
-        var map = [UInt32: UInt32]()
+        var map = [UInt32](repeating: .max, count: vertices.count)
         var newVertices = [Vector3]()
         func id(_ v: UInt32) -> UInt32 {
-            if let m = map[v] { return m }
+            if map[Int(v)] != .max { return map[Int(v)] }
             let m = UInt32(newVertices.count)
-            map[v] = m
+            map[Int(v)] = m
             newVertices.append(vertices[Int(v)])
             return m
         }
