@@ -76,12 +76,12 @@ extension Mesh {
         guard a.bounds.intersects(b.bounds) else { return true }
         let bvh = BoundingVolumeHierarchy(boxes: (0..<b.triangles.count).map { i in
             let (p, q, r) = b.corners(i)
-            return Bounds(points: [p, q, r])
+            return Bounds(p, q, r)
         })
         for i in 0..<a.triangles.count {
             let t = a.corners(i)
             var touching = false
-            bvh.forEachOverlap(with: Bounds(points: [t.0, t.1, t.2])) { j in
+            bvh.forEachOverlap(with: Bounds(t.0, t.1, t.2)) { j in
                 if !touching && TriangleIntersection.touch(t, b.corners(j)) { touching = true }
             }
             if touching { return false }
@@ -166,11 +166,20 @@ extension Mesh {
                 fill[Int(t[k])] += 1
             }
         }
-        // Contact curve edges join new vertices and input vertices that the other surface touches.
-        var onCurve = [Bool](repeating: false, count: core.vertices.count)
+        // The contact curve's neighbours of each vertex (compressed rows; usually two, or none).
+        var curveFirst = [Int32](repeating: 0, count: core.vertices.count + 1)
         for e in core.curveEdges {
-            onCurve[Int(e.a)] = true
-            onCurve[Int(e.b)] = true
+            curveFirst[Int(e.a) + 1] += 1
+            curveFirst[Int(e.b) + 1] += 1
+        }
+        for v in 0..<core.vertices.count { curveFirst[v + 1] += curveFirst[v] }
+        var curveFill = curveFirst
+        var curveNext = [UInt32](repeating: 0, count: core.curveEdges.count * 2)
+        for e in core.curveEdges {
+            curveNext[Int(curveFill[Int(e.a)])] = e.b
+            curveFill[Int(e.a)] += 1
+            curveNext[Int(curveFill[Int(e.b)])] = e.a
+            curveFill[Int(e.b)] += 1
         }
         var patches = UnionFind(count: pieces.count)
         var surfaces = UnionFind(count: pieces.count)
@@ -181,24 +190,21 @@ extension Mesh {
         for (i, t) in pieces.enumerated() {
             for e in 0..<3 {
                 let u = t[e], v = t[e == 2 ? 0 : e + 1]
-                // The pieces running v -> u. Each edge is handled once, from its lowest-numbered piece.
+                var curve = false
+                for k in Int(curveFirst[Int(u)])..<Int(curveFirst[Int(u) + 1]) where curveNext[k] == v { curve = true }
+                // The pieces running v -> u; each pair is joined once, from its lower-numbered piece.
                 var others = 0, lowest = Int.max
                 for k in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
                     let j = Int(around[k])
-                    if j != i && runs(pieces[j], v, u) {
-                        others += 1
-                        lowest = min(lowest, j)
+                    guard j != i, runs(pieces[j], v, u) else { continue }
+                    others += 1
+                    lowest = min(lowest, j)
+                    if j > i {
+                        surfaces.union(i, j)
+                        if !curve { patches.union(i, j) }
                     }
                 }
-                guard others > 0, lowest > i else { continue }
-                let curve = onCurve[Int(u)] && onCurve[Int(v)] && core.curveEdges.contains(Corefinement.Edge(u, v))
-                for k in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
-                    let j = Int(around[k])
-                    guard j != i, runs(pieces[j], v, u) else { continue }
-                    surfaces.union(i, j)
-                    if !curve { patches.union(i, j) }
-                }
-                if curve && others == 1 { across.append((i, lowest)) }
+                if curve && others == 1 && lowest > i { across.append((i, lowest)) }
             }
         }
         // Patch adjacency across crossing curves, by patch root.

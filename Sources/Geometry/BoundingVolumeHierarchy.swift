@@ -22,12 +22,17 @@ public struct BoundingVolumeHierarchy: Sendable {
         var nodes = [Node]()
         nodes.reserveCapacity(2 * boxes.count / max(1, leafSize) + 1)
         let centers = boxes.map(\.center)
-        func build(_ lo: Int, _ hi: Int) -> Int32 {
-            var b = Bounds.empty
-            for i in lo..<hi { b.formUnion(boxes[Int(order[i])]) }
+        // Depth first, left before right (as a recursion would number the nodes), with an explicit
+        // stack: a nested function would capture `order` and `nodes` in boxes checked on every access.
+        var stack = [(lo: 0, hi: boxes.count, parent: -1, isLeft: true)]
+        // Boxes are filled in afterwards, leaves first.
+        while let (lo, hi, parent, isLeft) = stack.popLast(), !boxes.isEmpty {
             let id = nodes.count
-            nodes.append(Node(bounds: b, left: -1, right: -1, start: Int32(lo), end: Int32(hi)))
-            if hi - lo <= leafSize { return Int32(id) }
+            nodes.append(Node(bounds: .empty, left: -1, right: -1, start: Int32(lo), end: Int32(hi)))
+            if parent >= 0 {
+                if isLeft { nodes[parent].left = Int32(id) } else { nodes[parent].right = Int32(id) }
+            }
+            if hi - lo <= leafSize { continue }
             var cb = Bounds.empty
             for i in lo..<hi { cb.formUnion(centers[Int(order[i])]) }
             let s = cb.size
@@ -49,13 +54,18 @@ public struct BoundingVolumeHierarchy: Sendable {
                 }
                 if mid <= j { z = j } else if mid >= i { a = i } else { break }
             }
-            let l = build(lo, mid)
-            let r = build(mid, hi)
-            nodes[id].left = l
-            nodes[id].right = r
-            return Int32(id)
+            stack.append((mid, hi, id, false))
+            stack.append((lo, mid, id, true))
         }
-        if !boxes.isEmpty { _ = build(0, boxes.count) }
+        // Children come after their parent, so a backward pass sees them first.
+        for id in nodes.indices.reversed() {
+            let node = nodes[id]
+            if node.isLeaf {
+                for i in Int(node.start)..<Int(node.end) { nodes[id].bounds.formUnion(boxes[Int(order[i])]) }
+            } else {
+                nodes[id].bounds = nodes[Int(node.left)].bounds.union(nodes[Int(node.right)].bounds)
+            }
+        }
         self.nodes = nodes
         self.order = order
     }

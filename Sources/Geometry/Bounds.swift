@@ -14,6 +14,18 @@ public struct Bounds: Hashable, Sendable, Codable {
         for p in points { formUnion(p) }
     }
 
+    /// The box around two points.
+    public init(_ a: Vector3, _ b: Vector3) {
+        min = Vector3(Swift.min(a.x, b.x), Swift.min(a.y, b.y), Swift.min(a.z, b.z))
+        max = Vector3(Swift.max(a.x, b.x), Swift.max(a.y, b.y), Swift.max(a.z, b.z))
+    }
+
+    /// The box around three points (a triangle).
+    public init(_ a: Vector3, _ b: Vector3, _ c: Vector3) {
+        min = Vector3(Swift.min(a.x, b.x, c.x), Swift.min(a.y, b.y, c.y), Swift.min(a.z, b.z, c.z))
+        max = Vector3(Swift.max(a.x, b.x, c.x), Swift.max(a.y, b.y, c.y), Swift.max(a.z, b.z, c.z))
+    }
+
     public static let empty = Bounds(
         min: Vector3(.infinity, .infinity, .infinity), max: Vector3(-.infinity, -.infinity, -.infinity))
 

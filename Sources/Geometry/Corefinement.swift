@@ -61,7 +61,7 @@ struct Corefinement {
         // Broad phase: B's triangles in a BVH, queried with A's.
         let bvh = BoundingVolumeHierarchy(boxes: (0..<b.triangles.count).map { i -> Bounds in
             let (p, q, r) = b.corners(i)
-            return Bounds(points: [p, q, r])
+            return Bounds(p, q, r)
         })
 
         var crossingIDs = [CrossingKey: UInt32]()
@@ -129,7 +129,7 @@ struct Corefinement {
         for ia in 0..<a.triangles.count {
             let ta = TriangleContact.Corners(a.corners(ia))
             var failure: GeometryError? = nil
-            bvh.forEachOverlap(with: Bounds(points: [ta.p0, ta.p1, ta.p2])) { ib in
+            bvh.forEachOverlap(with: Bounds(ta.p0, ta.p1, ta.p2)) { ib in
                 guard failure == nil else { return }
                 let tb = TriangleContact.Corners(b.corners(ib))
                 do throws(GeometryError) {

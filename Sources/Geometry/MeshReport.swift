@@ -152,7 +152,7 @@ extension Mesh {
     public func countSelfIntersections() -> Int {
         let boxes = (0..<triangles.count).map { i -> Bounds in
             let (p, q, r) = corners(i)
-            return Bounds(points: [p, q, r])
+            return Bounds(p, q, r)
         }
         let bvh = BoundingVolumeHierarchy(boxes: boxes)
         var count = 0

@@ -26,7 +26,7 @@ enum PlanarArrangement {
         }
         // Split points on each edge: its ends, crossings, and other edges' ends lying on it.
         var splits = edges.map { [$0.a, $0.b] }
-        let boxes = edges.map { Bounds(points: [Vector3($0.a, 0), Vector3($0.b, 0)]) }
+        let boxes = edges.map { Bounds(Vector3($0.a, 0), Vector3($0.b, 0)) }
         BoundingVolumeHierarchy(boxes: boxes).forEachOverlappingPair { i, j in
             let (a, b) = edges[i], (c, d) = edges[j]
             if segmentsCrossProperly(a, b, c, d) {

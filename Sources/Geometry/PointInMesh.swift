@@ -13,7 +13,7 @@ struct PointInMesh {
         bounds = mesh.bounds
         index = indexed ? BoundingVolumeHierarchy(boxes: (0..<mesh.triangles.count).map { i in
             let (a, b, c) = mesh.corners(i)
-            return Bounds(points: [a, b, c])
+            return Bounds(a, b, c)
         }) : nil
     }
 

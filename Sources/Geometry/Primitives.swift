@@ -138,7 +138,8 @@ extension Mesh {
             for i in face where i < 0 || i >= points.count {
                 throw .invalidMesh("polyhedron face \(f) refers to point \(i); points are 0..<\(points.count)")
             }
-            guard Set(face).count == face.count else { throw .invalidMesh("polyhedron face \(f) repeats a point: \(face)") }
+            let repeats = face.count == 3 ? face[0] == face[1] || face[1] == face[2] || face[2] == face[0] : Set(face).count != face.count
+            guard !repeats else { throw .invalidMesh("polyhedron face \(f) repeats a point: \(face)") }
             if face.count == 3 {
                 triangles.append(Triangle(face[0], face[1], face[2]))
                 continue

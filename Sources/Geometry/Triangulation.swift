@@ -46,17 +46,21 @@ extension Polygon {
     /// this leaves well-shaped triangles with the same vertices and area.
     static func improved(_ input: [(Int, Int, Int)], points: [Vector2], loopNext: [Int]) -> [(Int, Int, Int)] {
         // Half-edge h runs from corner h % 3 to the next corner of triangle h / 3; twin[h] is the
-        // half-edge running the other way in the neighbouring triangle, or -1 on the boundary.
-        var corner = [Int]()
-        corner.reserveCapacity(input.count * 3)
-        for t in input { corner += [t.0, t.1, t.2] }
-        @inline(__always) func next(_ h: Int) -> Int { h % 3 == 2 ? h - 2 : h + 1 }
-        @inline(__always) func prev(_ h: Int) -> Int { h % 3 == 0 ? h + 2 : h - 1 }
+        // half-edge running the other way in the neighbouring triangle, or -1 on the boundary. (No
+        // nested functions touch these arrays: captured, they would be checked on every access.)
+        var corner = [Int](repeating: 0, count: input.count * 3)
+        for (i, t) in input.enumerated() {
+            corner[3 * i] = t.0
+            corner[3 * i + 1] = t.1
+            corner[3 * i + 2] = t.2
+        }
         // Twins by sorting the half-edges by undirected edge: the two of an interior edge sit side by side.
         var twin = [Int](repeating: -1, count: corner.count)
-        var byEdge = (0..<corner.count).map { h -> (key: UInt64, h: Int) in
-            let u = UInt64(corner[h]), v = UInt64(corner[next(h)])
-            return (min(u, v) << 32 | max(u, v), h)
+        var byEdge = [(key: UInt64, h: Int)]()
+        byEdge.reserveCapacity(corner.count)
+        for h in 0..<corner.count {
+            let u = UInt64(corner[h]), v = UInt64(corner[nextHalf(h)])
+            byEdge.append((min(u, v) << 32 | max(u, v), h))
         }
         byEdge.sort { $0.key < $1.key }
         var k = 0
@@ -65,41 +69,55 @@ extension Polygon {
             while end < byEdge.count && byEdge[end].key == byEdge[k].key { end += 1 }
             // Only an edge with exactly two half-edges, running opposite ways, joins two triangles.
             let (g, h) = (byEdge[k].h, byEdge[k + 1 < end ? k + 1 : k].h)
-            if end - k == 2 && corner[g] == corner[next(h)] {
+            if end - k == 2 && corner[g] == corner[nextHalf(h)] {
                 twin[g] = h
                 twin[h] = g
             }
             k = end
         }
-        func flippable(_ h: Int) -> Bool {
-            guard twin[h] >= 0 else { return false }
-            let u = corner[h], w = corner[next(h)]
-            return !(u < loopNext.count && loopNext[u] == w) && !(w < loopNext.count && loopNext[w] == u)
-        }
-        var stack = (0..<corner.count).filter { twin[$0] > $0 && flippable($0) }
+        var stack = [Int]()
+        for h in 0..<corner.count where twin[h] > h && isFlippable(h, corner, twin, loopNext) { stack.append(h) }
         var budget = 20 * input.count + 100
         while let h = stack.popLast(), budget > 0 {
             budget -= 1
             let o = twin[h]
             guard o >= 0 else { continue }
             // h runs u -> w with a opposite; its twin o runs w -> u with b opposite.
-            let u = corner[h], w = corner[next(h)], a = corner[prev(h)], b = corner[prev(o)]
+            let u = corner[h], w = corner[nextHalf(h)], a = corner[prevHalf(h)], b = corner[prevHalf(o)]
             let pu = points[u], pw = points[w], pa = points[a], pb = points[b]
             guard inCircumcircle(pu, pw, pa, pb) else { continue }
             // The flip replaces u-w by a-b: both new triangles must be strictly counter-clockwise.
             guard Predicates.orient2d(pa, pu, pb) > 0, Predicates.orient2d(pb, pw, pa) > 0 else { continue }
-            let outer = (twin[prev(h)], twin[next(o)], twin[prev(o)], twin[next(h)])  // a-u, u-b, b-w, w-a
+            let outer = (twin[prevHalf(h)], twin[nextHalf(o)], twin[prevHalf(o)], twin[nextHalf(h)])  // a-u, u-b, b-w, w-a
             let t0 = h - h % 3, t1 = o - o % 3
             corner[t0] = a; corner[t0 + 1] = u; corner[t0 + 2] = b
             corner[t1] = b; corner[t1 + 1] = w; corner[t1 + 2] = a
-            let links = [(t0, outer.0), (t0 + 1, outer.1), (t1, outer.2), (t1 + 1, outer.3), (t0 + 2, t1 + 2)]
-            for (x, y) in links {
-                twin[x] = y
-                if y >= 0 { twin[y] = x }
-            }
-            for x in [t0, t0 + 1, t1, t1 + 1] where flippable(x) { stack.append(x) }
+            twin[t0] = outer.0
+            if outer.0 >= 0 { twin[outer.0] = t0 }
+            twin[t0 + 1] = outer.1
+            if outer.1 >= 0 { twin[outer.1] = t0 + 1 }
+            twin[t1] = outer.2
+            if outer.2 >= 0 { twin[outer.2] = t1 }
+            twin[t1 + 1] = outer.3
+            if outer.3 >= 0 { twin[outer.3] = t1 + 1 }
+            twin[t0 + 2] = t1 + 2
+            twin[t1 + 2] = t0 + 2
+            if isFlippable(t0, corner, twin, loopNext) { stack.append(t0) }
+            if isFlippable(t0 + 1, corner, twin, loopNext) { stack.append(t0 + 1) }
+            if isFlippable(t1, corner, twin, loopNext) { stack.append(t1) }
+            if isFlippable(t1 + 1, corner, twin, loopNext) { stack.append(t1 + 1) }
         }
         return (0..<input.count).map { (corner[3 * $0], corner[3 * $0 + 1], corner[3 * $0 + 2]) }
+    }
+
+    @inline(__always) private static func nextHalf(_ h: Int) -> Int { h % 3 == 2 ? h - 2 : h + 1 }
+    @inline(__always) private static func prevHalf(_ h: Int) -> Int { h % 3 == 0 ? h + 2 : h - 1 }
+
+    /// Whether half-edge h joins two triangles across an edge that is not one of the polygon's own.
+    @inline(__always) private static func isFlippable(_ h: Int, _ corner: [Int], _ twin: [Int], _ loopNext: [Int]) -> Bool {
+        guard twin[h] >= 0 else { return false }
+        let u = corner[h], w = corner[nextHalf(h)]
+        return !(u < loopNext.count && loopNext[u] == w) && !(w < loopNext.count && loopNext[w] == u)
     }
 
     /// Whether `d` lies strictly inside the circumcircle of the counter-clockwise triangle `a b c`, with
@@ -125,7 +143,7 @@ private struct HoleMerger {
         // Bounds of every point, so that nodes joining later fall inside the grid.
         grid = NodeGrid(ring: ring, nodes: ring.nodes(from: head), spanning: Array(0..<ring.index.count))
         edges = (0..<ring.index.count).map { (ring.p($0), ring.p(ring.next[$0])) }
-        edgeTree = BoundingVolumeHierarchy(boxes: edges.map { Bounds(points: [Vector3($0.0, 0), Vector3($0.1, 0)]) })
+        edgeTree = BoundingVolumeHierarchy(boxes: edges.map { Bounds(Vector3($0.0, 0), Vector3($0.1, 0)) })
     }
 
     mutating func merge(hole h: Int, ring: inout Ring) throws(GeometryError) {
@@ -168,7 +186,7 @@ private struct HoleMerger {
             return segmentsCrossProperly(a, b, q, r)
         }
         var clear = true
-        edgeTree.forEachOverlap(with: Bounds(points: [Vector3(a, 0), Vector3(b, 0)])) { e in
+        edgeTree.forEachOverlap(with: Bounds(Vector3(a, 0), Vector3(b, 0))) { e in
             if clear && blocks(edges[e].0, edges[e].1) { clear = false }
         }
         return clear && !bridges.contains { blocks($0.0, $0.1) }
