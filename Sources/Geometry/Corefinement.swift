@@ -214,21 +214,31 @@ struct Corefinement {
             let m = meshes[mesh]
             let ends = edgeEnd[mesh]
             func pointsOn(_ u: UInt32, _ v: UInt32) -> [UInt32]? { ends[Int(u)] && ends[Int(v)] ? onEdge[mesh][Edge(u, v)] : nil }
+            var out = [Mesh.Triangle](), from = [Int]()
+            out.reserveCapacity(m.triangles.count + m.triangles.count / 2)
+            from.reserveCapacity(out.capacity)
             for (i, t) in m.triangles.enumerated() {
                 let points0 = pointsOn(t.a, t.b), points1 = pointsOn(t.b, t.c), points2 = pointsOn(t.c, t.a)
                 let segs = segments[mesh][i], points = inFace[mesh][i]
                 let a = resolve(globalID(mesh, t.a)), b = resolve(globalID(mesh, t.b)), c = resolve(globalID(mesh, t.c))
                 if segs.isEmpty && points.isEmpty && points0 == nil && points1 == nil && points2 == nil {
-                    pieces[mesh].append(Mesh.Triangle(a, b, c, tag: t.tag))
-                    sources[mesh].append(i)
+                    out.append(Mesh.Triangle(a, b, c, tag: t.tag))
+                    from.append(i)
                     continue
                 }
-                let edgePoints = [sortedAlong(a, b, points0 ?? []), sortedAlong(b, c, points1 ?? []), sortedAlong(c, a, points2 ?? [])]
-                let split = try Corefinement.split(
-                    corners: [a, b, c], edgePoints: edgePoints, segments: segs, points: points, vertices: vertexList, tag: t.tag)
-                pieces[mesh] += split
-                sources[mesh] += [Int](repeating: i, count: split.count)
+                // Boundary: corners and the contact points inside each edge, in order.
+                var boundary = [a]
+                if let p = points0 { boundary += sortedAlong(a, b, p) }
+                boundary.append(b)
+                if let p = points1 { boundary += sortedAlong(b, c, p) }
+                boundary.append(c)
+                if let p = points2 { boundary += sortedAlong(c, a, p) }
+                let before = out.count
+                try Corefinement.split(corners: (a, b, c), boundary: boundary, segments: segs, points: points, vertices: vertexList, tag: t.tag, into: &out)
+                for _ in before..<out.count { from.append(i) }
             }
+            pieces[mesh] = out
+            sources[mesh] = from
         }
     }
 
@@ -254,25 +264,24 @@ struct Corefinement {
         return x
     }
 
-    /// Splits one triangle along its contact segments. `corners` are global ids, `edgePoints[k]` the
-    /// contact points inside edge k (corner k to k+1) in order, `segments` the contact segments across
-    /// the triangle, `points` the contact points inside it; those on no segment (a corner of the other
-    /// mesh touching the face) become corners of the pieces too.
+    /// Splits triangle `corners` (global ids) along its contact segments, appending the pieces to
+    /// `out`. `boundary` runs round it: corner 0, the contact points inside edge 0 to 1 in order,
+    /// corner 1, and so on. `segments` are the contact segments across the triangle, `points` the
+    /// contact points inside it; those on no segment (a corner of the other mesh touching the face)
+    /// become corners of the pieces too.
     static func split(
-        corners: [UInt32], edgePoints: [[UInt32]], segments: [(UInt32, UInt32)], points: [UInt32], vertices: [Vector3], tag: UInt32
-    ) throws(GeometryError) -> [Mesh.Triangle] {
-        let p = corners.map { vertices[Int($0)] }
-        let normal = (p[1] - p[0]).cross(p[2] - p[0])
+        corners: (UInt32, UInt32, UInt32), boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32], vertices: [Vector3],
+        tag: UInt32, into out: inout [Mesh.Triangle]
+    ) throws(GeometryError) {
+        let p0 = vertices[Int(corners.0)]
+        let normal = (vertices[Int(corners.1)] - p0).cross(vertices[Int(corners.2)] - p0)
         let axis = abs(normal.x) >= abs(normal.y) && abs(normal.x) >= abs(normal.z) ? 0 : (abs(normal.y) >= abs(normal.z) ? 1 : 2)
         let flip = normal[axis] < 0
         func flat(_ id: UInt32) -> Vector2 {
             let q = Predicates.project(vertices[Int(id)], axis)
             return flip ? Vector2(q.y, q.x) : q
         }
-        // Boundary: corners and edge points in order.
-        var boundary = [UInt32]()
-        for k in 0..<3 { boundary += [corners[k]] + edgePoints[k] }
-        if let pieces = try chordSplit(boundary, segments, points, flat, tag, near: p[0]) { return pieces }
+        if try chordSplit(boundary, segments, points, flat, tag, near: p0, into: &out) { return }
         var graph = PlanarGraph()
         for i in 0..<boundary.count { graph.addEdge(boundary[i], boundary[(i + 1) % boundary.count]) }
         for (u, v) in segments { graph.addEdge(u, v) }
@@ -282,9 +291,9 @@ struct Corefinement {
             let polygon = Polygon(outer: Contour(face.outer.map(flat)), holes: face.holes.map { Contour($0.map(flat)) })
             let ids = face.outer + face.holes.flatMap { $0 }
             guard polygon.allPoints == ids.map(flat) else {
-                throw .degenerateContact("contact points on one triangle round to the same position near \(p[0]); the operands nearly touch")
+                throw .degenerateContact("contact points on one triangle round to the same position near \(p0); the operands nearly touch")
             }
-            for (x, y, z) in try triangulated(polygon, near: p[0]) {
+            for (x, y, z) in try triangulated(polygon, near: p0) {
                 triangles.append(Mesh.Triangle(ids[x], ids[y], ids[z], tag: tag))
             }
         }
@@ -292,18 +301,34 @@ struct Corefinement {
         for x in points where !onSegments.contains(x) {
             try insert(x, into: &triangles, at: flat)
         }
-        return triangles
+        out += triangles
     }
 
     /// The common case, without a planar graph: chords from boundary point to boundary point, which
-    /// cannot cross, cut the (convex) triangle into convex polygons, one chord at a time. Nil when a
-    /// contact segment or point lies inside the triangle.
+    /// cannot cross, cut the (convex) triangle into convex polygons, one chord at a time. False, with
+    /// `out` untouched, when a contact segment or point lies inside the triangle.
     private static func chordSplit(
-        _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32, near: Vector3
-    ) throws(GeometryError) -> [Mesh.Triangle]? {
+        _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32, near: Vector3,
+        into out: inout [Mesh.Triangle]
+    ) throws(GeometryError) -> Bool {
+        let start = out.count
+        // One chord (the usual crossing): the two sides of it, without building polygons first.
+        if segments.count == 1 && points.allSatisfy({ $0 == segments[0].0 || $0 == segments[0].1 }),
+           let i = boundary.firstIndex(of: segments[0].0), let j = boundary.firstIndex(of: segments[0].1) {
+            let (lo, hi) = (min(i, j), max(i, j))
+            let n = boundary.count
+            if hi - lo == 1 || (lo == 0 && hi == n - 1) {
+                if try appendConvex(n, { boundary[$0] }, flat, tag, near: near, into: &out) { return true }
+            } else if try appendConvex(hi - lo + 1, { boundary[lo + $0] }, flat, tag, near: near, into: &out),
+                      try appendConvex(n - hi + lo + 1, { boundary[(hi + $0) % n] }, flat, tag, near: near, into: &out) {
+                return true
+            }
+            out.removeSubrange(start...)
+            return false
+        }
         var polygons = [boundary]
         for (p, q) in segments {
-            guard let k = polygons.firstIndex(where: { $0.contains(p) && $0.contains(q) }) else { return nil }
+            guard let k = polygons.firstIndex(where: { $0.contains(p) && $0.contains(q) }) else { return false }
             let polygon = polygons[k]
             let i = polygon.firstIndex(of: p)!, j = polygon.firstIndex(of: q)!
             let (lo, hi) = (min(i, j), max(i, j))
@@ -311,13 +336,47 @@ struct Corefinement {
             polygons[k] = Array(polygon[lo...hi])
             polygons.append(Array(polygon[hi...]) + Array(polygon[...lo]))
         }
-        guard points.allSatisfy({ x in segments.contains { $0.0 == x || $0.1 == x } }) else { return nil }
-        var triangles = [Mesh.Triangle]()
+        guard points.allSatisfy({ x in segments.contains { $0.0 == x || $0.1 == x } }) else { return false }
         for polygon in polygons {
-            guard let pieces = try convexPieces(polygon, flat, tag, near: near) else { return nil }
-            triangles += pieces
+            guard try appendConvex(polygon.count, { polygon[$0] }, flat, tag, near: near, into: &out) else {
+                out.removeSubrange(start...)
+                return false
+            }
         }
-        return triangles
+        return true
+    }
+
+    /// Appends the triangles of the convex, counter-clockwise polygon of `n` vertex ids `id(0)...`
+    /// (collinear points allowed): a triangle, or a quad cut along its shorter proper diagonal, without
+    /// allocating. False, appending nothing, if two of its points round to one position.
+    private static func appendConvex(
+        _ n: Int, _ id: (Int) -> UInt32, _ flat: (UInt32) -> Vector2, _ tag: UInt32, near: Vector3, into out: inout [Mesh.Triangle]
+    ) throws(GeometryError) -> Bool {
+        if n == 3 || n == 4 {
+            let q0 = flat(id(0)), q1 = flat(id(1)), q2 = flat(id(2)), q3 = n == 4 ? flat(id(3)) : q0
+            guard q0 != q1, q1 != q2, n == 3 ? q2 != q0 : (q2 != q3 && q3 != q0) else { return false }
+            if n == 3 {
+                out.append(Mesh.Triangle(id(0), id(1), id(2), tag: tag))
+                return true
+            }
+            // The shorter diagonal whose two triangles are both proper.
+            let first = Predicates.orient2d(q0, q1, q2) > 0 && Predicates.orient2d(q0, q2, q3) > 0
+            let second = Predicates.orient2d(q1, q2, q3) > 0 && Predicates.orient2d(q1, q3, q0) > 0
+            if first && (!second || (q2 - q0).lengthSquared <= (q3 - q1).lengthSquared) {
+                out.append(Mesh.Triangle(id(0), id(1), id(2), tag: tag))
+                out.append(Mesh.Triangle(id(0), id(2), id(3), tag: tag))
+                return true
+            }
+            if second {
+                out.append(Mesh.Triangle(id(1), id(2), id(3), tag: tag))
+                out.append(Mesh.Triangle(id(1), id(3), id(0), tag: tag))
+                return true
+            }
+        }
+        let ids = (0..<n).map(id)
+        guard let pieces = try convexPieces(ids, flat, tag, near: near) else { return false }
+        out += pieces
+        return true
     }
 
     /// Triangles of a convex, counter-clockwise polygon given by vertex ids (collinear points
@@ -325,16 +384,6 @@ struct Corefinement {
     private static func convexPieces(_ ids: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32, near: Vector3) throws(GeometryError) -> [Mesh.Triangle]? {
         let q = ids.map(flat)
         for k in 0..<q.count where q[k] == q[(k + 1) % q.count] { return nil }
-        if q.count == 3 { return [Mesh.Triangle(ids[0], ids[1], ids[2], tag: tag)] }
-        if q.count == 4 {
-            // The shorter diagonal whose two triangles are both proper.
-            let first = Predicates.orient2d(q[0], q[1], q[2]) > 0 && Predicates.orient2d(q[0], q[2], q[3]) > 0
-            let second = Predicates.orient2d(q[1], q[2], q[3]) > 0 && Predicates.orient2d(q[1], q[3], q[0]) > 0
-            if first && (!second || (q[2] - q[0]).lengthSquared <= (q[3] - q[1]).lengthSquared) {
-                return [Mesh.Triangle(ids[0], ids[1], ids[2], tag: tag), Mesh.Triangle(ids[0], ids[2], ids[3], tag: tag)]
-            }
-            if second { return [Mesh.Triangle(ids[1], ids[2], ids[3], tag: tag), Mesh.Triangle(ids[1], ids[3], ids[0], tag: tag)] }
-        }
         return try triangulated(Polygon(outer: Contour(q)), near: near).map { Mesh.Triangle(ids[$0.0], ids[$0.1], ids[$0.2], tag: tag) }
     }
 
