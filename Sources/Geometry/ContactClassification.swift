@@ -18,27 +18,28 @@ extension Corefinement {
     func sides(of mesh: Int, _ operands: [Mesh]) -> [Side] {
         let own = operands[mesh], other = operands[1 - mesh], list = pieces[mesh]
         var result = [Side?](repeating: nil, count: list.count)
-        // The other's triangles that overlap a coplanar triangle of this one, by corner and by edge.
+        // The other's triangles that overlap a coplanar triangle of this one, by corner (all equal
+        // corners as one) and by edge.
         var aroundVertex = [UInt32: [Int]](), alongEdge = [Edge: [Int]]()
         for u in Set(coplanar[mesh].values.joined()) {
             let t = other.triangles[u]
             for k in 0..<3 {
-                aroundVertex[t[k], default: []].append(u)
+                aroundVertex[root(t[k], of: 1 - mesh), default: []].append(u)
                 alongEdge[Edge(t[k], t[(k + 1) % 3]), default: []].append(u)
             }
         }
         func holders(_ s: Simplex) -> [Int] {
             switch s {
             case .face(let f): [f]
-            case .vertex(let v): aroundVertex[v] ?? []
+            case .vertex(let v): aroundVertex[root(v, of: 1 - mesh)] ?? []
             case .edge(let e): alongEdge[e] ?? []
             }
         }
         for (i, t) in list.enumerated() where coplanar[mesh][sources[mesh][i]] != nil {
             // The piece lies on u when all its corners lie on the closed triangle u (it is convex).
-            guard let l0 = label(of: t.a, in: 1 - mesh), let l1 = label(of: t.b, in: 1 - mesh), let l2 = label(of: t.c, in: 1 - mesh) else { continue }
-            let (h1, h2) = (holders(l1), holders(l2))
-            if let u = holders(l0).first(where: { h1.contains($0) && h2.contains($0) }) {
+            let h0 = allLabels(of: t.a, in: 1 - mesh).flatMap(holders)
+            let h1 = allLabels(of: t.b, in: 1 - mesh).flatMap(holders), h2 = allLabels(of: t.c, in: 1 - mesh).flatMap(holders)
+            if let u = h0.first(where: { h1.contains($0) && h2.contains($0) }) {
                 result[i] = .onSurface(sameFacing: Corefinement.sameFacing(own.corners(sources[mesh][i]), other.corners(u)))
             }
         }

@@ -22,6 +22,12 @@ struct Corefinement {
     var coplanar: [[Int: [Int]]] = [[:], [:]]
     /// For each vertex id, the feature of operand m holding it, if any (for m's own input vertices, unused).
     private var labels: [[Simplex?]] = [[], []]
+    /// Further features of operand m holding a vertex, where one operand has coincident features (its
+    /// own shells touching along an edge or at a corner, as a union of touching solids leaves them).
+    private var moreLabels: [[UInt32: [Simplex]]] = [[:], [:]]
+    /// For every input vertex id, the id standing for it: the lowest of the input vertices equal to
+    /// it (a corner of B equal to one of A takes A's id; coincident corners of one operand become one).
+    private(set) var representative: [UInt32] = []
     private let counts: (Int, Int)
 
     struct Edge: Hashable {
@@ -35,6 +41,8 @@ struct Corefinement {
         case vertex(UInt32)
         case edge(Edge)
         case face(Int)
+
+        var isVertex: Bool { if case .vertex = self { true } else { false } }
     }
 
     /// A point of contact that is not an input vertex: an edge of `edgeMesh` through the inside of
@@ -44,11 +52,21 @@ struct Corefinement {
         case edgeEdge(Edge, Edge)
     }
 
+    /// The id standing for input vertex `v` (local) of operand `mesh`.
+    func root(_ v: UInt32, of mesh: Int) -> UInt32 { representative[Int(mesh == 0 ? v : v + UInt32(counts.0))] }
+
     /// The feature of operand `mesh` holding vertex `id` (global), or nil if the vertex is off its surface.
     func label(of id: UInt32, in mesh: Int) -> Simplex? {
         if mesh == 0 && id < UInt32(counts.0) { return .vertex(id) }
         if mesh == 1 && id >= UInt32(counts.0) && id < UInt32(counts.0 + counts.1) { return .vertex(id - UInt32(counts.0)) }
         return labels[mesh][Int(id)]
+    }
+
+    /// Every feature of operand `mesh` holding vertex `id` (global): usually one, none if it is off
+    /// that surface, several where coincident features of the operand hold it.
+    func allLabels(of id: UInt32, in mesh: Int) -> [Simplex] {
+        guard let first = label(of: id, in: mesh) else { return [] }
+        return [first] + (moreLabels[mesh][id] ?? [])
     }
 
     init(_ a: Mesh, _ b: Mesh) throws(GeometryError) {
@@ -68,8 +86,10 @@ struct Corefinement {
         var crossingIDs = [CrossingKey: UInt32]()
         var newVertices = [Vector3]()
         var found = [[Simplex?]](repeating: [Simplex?](repeating: nil, count: a.vertices.count + b.vertices.count), count: 2)
-        // For every vertex id, itself, or for an input vertex of B equal to one of A, that vertex of A.
-        var alias = (0..<UInt32(a.vertices.count + b.vertices.count)).map { $0 }
+        var extra: [[UInt32: [Simplex]]] = [[:], [:]]
+        // Input vertices found equal, joined in classes (union-find, the lowest id at the root): a
+        // corner of B equal to a corner of A, or to several (where A's own shells touch at a point).
+        var same = (0..<UInt32(a.vertices.count + b.vertices.count)).map { $0 }
         var isDegenerate = false
         var coplanarPairs: [[Int: [Int]]] = [[:], [:]]
         // Per triangle of each mesh: the contact segments across it, as pairs of vertex ids; and per
@@ -102,7 +122,10 @@ struct Corefinement {
             let id: UInt32
             switch (sa, sb) {
             case (.vertex(let v), .vertex(let w)):
-                alias[Int(globalID(1, w))] = v
+                var (x, y) = (v, globalID(1, w))
+                while same[Int(x)] != x { x = same[Int(x)] }
+                while same[Int(y)] != y { y = same[Int(y)] }
+                same[Int(max(x, y))] = min(x, y)
                 id = v
             case (.vertex(let v), _): id = v
             case (_, .vertex(let w)): id = globalID(1, w)
@@ -122,8 +145,15 @@ struct Corefinement {
                 throw TriangleContact.degenerate(ta)
             }
             // An input vertex's feature in its own operand is itself.
-            if id >= offset { found[0][Int(id)] = sa }
-            if id < offset || id >= offset + UInt32(b.vertices.count) { found[1][Int(id)] = sb }
+            func record(_ m: Int, _ s: Simplex) {
+                if let known = found[m][Int(id)], known != s {
+                    if !(extra[m][id]?.contains(s) ?? false) { extra[m][id, default: []].append(s) }
+                } else {
+                    found[m][Int(id)] = s
+                }
+            }
+            if id >= offset { record(0, sa) }
+            if id < offset || id >= offset + UInt32(b.vertices.count) { record(1, sb) }
             return id
         }
 
@@ -162,10 +192,52 @@ struct Corefinement {
             if let f = failure { throw f }
         }
         vertices += newVertices
-        labels = found
         degenerate = isDegenerate
         coplanar = coplanarPairs
-        func resolve(_ id: UInt32) -> UInt32 { Int(id) < alias.count ? alias[Int(id)] : id }
+        // Distinct ids at one position on one feature (where an operand's own shells touch, its
+        // coincident corners or edges meet the other operand at the same points) become one point.
+        same += (UInt32(same.count)..<UInt32(vertices.count)).map { $0 }
+        if isDegenerate {
+            var onFeature = [[Simplex: [UInt32]]](repeating: [:], count: 2)
+            for m in 0..<2 {
+                for (id, s) in found[m].enumerated() {
+                    if let s, s.isVertex == false { onFeature[m][s, default: []].append(UInt32(id)) }
+                }
+                for (id, more) in extra[m] { for s in more where !s.isVertex { onFeature[m][s, default: []].append(id) } }
+            }
+            let at = vertices
+            for m in 0..<2 {
+                for (_, ids) in onFeature[m] where ids.count > 1 {
+                    let sorted = ids.sorted { (at[Int($0)].x, at[Int($0)].y, at[Int($0)].z) < (at[Int($1)].x, at[Int($1)].y, at[Int($1)].z) }
+                    for k in 1..<sorted.count where at[Int(sorted[k])] == at[Int(sorted[k - 1])] {
+                        var (x, y) = (sorted[k], sorted[k - 1])
+                        while same[Int(x)] != x { x = same[Int(x)] }
+                        while same[Int(y)] != y { y = same[Int(y)] }
+                        same[Int(max(x, y))] = min(x, y)
+                    }
+                }
+            }
+        }
+        // Every id by its class's root from here on; a root holds the features of its whole class.
+        for v in same.indices { same[v] = same[Int(same[v])] }
+        for v in same.indices where same[v] != UInt32(v) {
+            let r = same[v]
+            for m in 0..<2 {
+                for s in (found[m][v].map { [$0] } ?? []) + (extra[m][UInt32(v)] ?? []) {
+                    if found[m][Int(r)] == nil {
+                        found[m][Int(r)] = s
+                    } else if found[m][Int(r)] != s && !(extra[m][r]?.contains(s) ?? false) {
+                        extra[m][r, default: []].append(s)
+                    }
+                }
+            }
+        }
+        labels = found
+        moreLabels = extra
+        representative = same
+        let roots = same
+        func resolve(_ id: UInt32) -> UInt32 { Int(id) < roots.count ? roots[Int(id)] : id }
+        segments = segments.map { $0.map { $0.map { (resolve($0.0), resolve($0.1)) } } }
 
         // Points on each edge of each mesh, for splitting the triangles that share the edge, and
         // points inside each face.
@@ -175,13 +247,15 @@ struct Corefinement {
         // such vertices need looking up.
         var edgeEnd = [[Bool]](repeating: [Bool](repeating: false, count: a.vertices.count + b.vertices.count), count: 2)
         for mesh in 0..<2 {
-            for (id, s) in found[mesh].enumerated() {
+            let all = found[mesh].enumerated().map { ($0.offset, $0.element) }
+                + extra[mesh].flatMap { id, more in more.map { (Int(id), Optional($0)) } }
+            for (id, s) in all {
                 switch s {
                 case .edge(let e)?:
-                    onEdge[mesh][e, default: []].append(UInt32(id))
+                    onEdge[mesh][e, default: []].append(resolve(UInt32(id)))
                     edgeEnd[mesh][Int(e.a)] = true
                     edgeEnd[mesh][Int(e.b)] = true
-                case .face(let f)?: inFace[mesh][f].append(UInt32(id))
+                case .face(let f)?: inFace[mesh][f].append(resolve(UInt32(id)))
                 case .vertex?, nil: break
                 }
             }
@@ -201,7 +275,7 @@ struct Corefinement {
                 let start = resolve(globalID(mesh, edge.a)), end = resolve(globalID(mesh, edge.b))
                 let chain = [start] + sortedAlong(start, end, onEdge[mesh][edge] ?? []) + [end]
                 for (p, q) in segs {
-                    guard let i = chain.firstIndex(of: p), let j = chain.firstIndex(of: q) else {
+                    guard let i = chain.firstIndex(of: resolve(p)), let j = chain.firstIndex(of: resolve(q)) else {
                         throw .degenerateContact("a contact segment along the edge from \(vertexList[Int(start)]) to \(vertexList[Int(end)]) ends off that edge; the operands nearly touch there")
                     }
                     for k in min(i, j)..<max(i, j) { curve.insert(Edge(chain[k], chain[k + 1])) }

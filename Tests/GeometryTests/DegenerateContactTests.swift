@@ -114,6 +114,23 @@ import Testing
         #expect(abs(BooleanTests.expectValid(try a.intersection(b), "intersection").volume - 2) < 1e-12)
     }
 
+    /// Found by the fuzzer: two blocks that meet along an edge make one mesh whose shells have
+    /// coincident vertices along it (duplicated per fan). A third block then touches both copies of
+    /// that edge at once, so one point of contact lies on two coincident features of the same operand.
+    /// The copies meeting the other operand at the same point become one point, with both features.
+    @Test func aThirdSolidOnTwoShellsThatMeetAlongAnEdge() throws {
+        let top = BooleanTests.box(Vector3(2, 1, 0), Vector3(5, 4, 1)), side = BooleanTests.box(Vector3(0, 0, -1), Vector3(2, 4, 0))
+        let under = BooleanTests.box(Vector3(2, 2, -1), Vector3(5, 6, 0))
+        let pair = BooleanTests.expectValid(try top.union(side), "the pair")
+        #expect(pair.shells == 2 && abs(pair.volume - 17) < 1e-12)
+        for (i, result) in [try top.union(side).union(under), try Mesh.union([top, side, under])].enumerated() {
+            let r = BooleanTests.expectValid(result, "the three, way \(i)")
+            #expect(r.shells == 1 && r.eulerCharacteristic == 2 && abs(r.volume - 29) < 1e-12)
+        }
+        let cut = BooleanTests.expectValid(try top.union(side).subtracting(under), "the pair less the third")
+        #expect(cut.shells == 2 && abs(cut.volume - 17) < 1e-12)
+    }
+
     /// The one contact still refused: a sphere centred on the cube's corner has vertices a rounding
     /// error off the cube's faces (sin 45° is not exact), so a contact point rounds past a corner.
     /// The error says so rather than write a folded mesh.
