@@ -21,7 +21,9 @@ public struct BoundingVolumeHierarchy: Sendable {
         var order = (0..<Int32(boxes.count)).map { $0 }
         var nodes = [Node]()
         nodes.reserveCapacity(2 * boxes.count / max(1, leafSize) + 1)
-        let centers = boxes.map(\.center)
+        // Box centres, one array per axis (a split reads just one).
+        let cx = boxes.map { ($0.min.x + $0.max.x) / 2 }, cy = boxes.map { ($0.min.y + $0.max.y) / 2 }
+        let cz = boxes.map { ($0.min.z + $0.max.z) / 2 }
         // Depth first, left before right (as a recursion would number the nodes), with an explicit
         // stack: a nested function would capture `order` and `nodes` in boxes checked on every access.
         var stack = [(lo: 0, hi: boxes.count, parent: -1, isLeft: true)]
@@ -33,19 +35,24 @@ public struct BoundingVolumeHierarchy: Sendable {
                 if isLeft { nodes[parent].left = Int32(id) } else { nodes[parent].right = Int32(id) }
             }
             if hi - lo <= leafSize { continue }
-            var cb = Bounds.empty
-            for i in lo..<hi { cb.formUnion(centers[Int(order[i])]) }
-            let s = cb.size
-            let axis = s.x >= s.y && s.x >= s.z ? 0 : (s.y >= s.z ? 1 : 2)
+            var (x0, x1, y0, y1, z0, z1) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
+            for i in lo..<hi {
+                let k = Int(order[i])
+                (x0, x1) = (min(x0, cx[k]), max(x1, cx[k]))
+                (y0, y1) = (min(y0, cy[k]), max(y1, cy[k]))
+                (z0, z1) = (min(z0, cz[k]), max(z1, cz[k]))
+            }
+            let (sx, sy, sz) = (x1 - x0, y1 - y0, z1 - z0)
+            let centre = sx >= sy && sx >= sz ? cx : (sy >= sz ? cy : cz)
             let mid = (lo + hi) / 2
             // Only the median matters: partition around it in linear time rather than sorting.
             var (a, z) = (lo, hi - 1)
             while a < z {
-                let pivot = centers[Int(order[(a + z) / 2])][axis]
+                let pivot = centre[Int(order[(a + z) / 2])]
                 var (i, j) = (a, z)
                 while i <= j {
-                    while centers[Int(order[i])][axis] < pivot { i += 1 }
-                    while centers[Int(order[j])][axis] > pivot { j -= 1 }
+                    while centre[Int(order[i])] < pivot { i += 1 }
+                    while centre[Int(order[j])] > pivot { j -= 1 }
                     if i <= j {
                         order.swapAt(i, j)
                         i += 1

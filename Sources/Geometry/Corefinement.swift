@@ -237,7 +237,13 @@ struct Corefinement {
         representative = same
         let roots = same
         func resolve(_ id: UInt32) -> UInt32 { Int(id) < roots.count ? roots[Int(id)] : id }
-        segments = segments.map { $0.map { $0.map { (resolve($0.0), resolve($0.1)) } } }
+        if isDegenerate {
+            for m in 0..<2 {
+                for t in segments[m].indices where !segments[m][t].isEmpty {
+                    segments[m][t] = segments[m][t].map { (resolve($0.0), resolve($0.1)) }
+                }
+            }
+        }
 
         // Points on each edge of each mesh, for splitting the triangles that share the edge, and
         // points inside each face.

@@ -8,21 +8,20 @@ extension Mesh {
         guard !m.isEmpty else { return }
         let nonFinite = m.vertices.count { !$0.isFinite }
         if nonFinite > 0 { throw .invalidMesh("\(name) has \(nonFinite) non-finite coordinates") }
-        // Half-edges (from << 32 | to, corner index 3 t + k), sorted by key.
+        // Half-edges by undirected edge (lower << 32 | higher), with their corner index 3 t + k and
+        // whether they run upward (lower to higher): both directions of an edge sort side by side.
         var half = [(key: UInt64, corner: Int32)]()
         half.reserveCapacity(m.triangles.count * 3)
         for (i, t) in m.triangles.enumerated() where t.a != t.b && t.b != t.c && t.c != t.a {
-            for k in 0..<3 { half.append((UInt64(t[k]) << 32 | UInt64(t[(k + 1) % 3]), Int32(3 * i + k))) }
+            for k in 0..<3 {
+                let u = UInt64(t[k]), v = UInt64(t[k == 2 ? 0 : k + 1])
+                half.append((min(u, v) << 32 | max(u, v), Int32(3 * i + k)))
+            }
         }
         half.sort { $0.key < $1.key }
-        func twin(_ key: UInt64) -> Int? {
-            let wanted = key << 32 | key >> 32
-            var (lo, hi) = (0, half.count)
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if half[mid].key < wanted { lo = mid + 1 } else { hi = mid }
-            }
-            return lo < half.count && half[lo].key == wanted ? lo : nil
+        @inline(__always) func upward(_ c: Int32) -> Bool {
+            let t = m.triangles[Int(c) / 3], k = Int(c) % 3
+            return t[k] < t[k == 2 ? 0 : k + 1]
         }
         var open = 0, crowded = 0, misoriented = 0
         var fans = UnionFind(count: m.triangles.count * 3)
@@ -30,26 +29,23 @@ extension Mesh {
         while g < half.count {
             var h = g + 1
             while h < half.count && half[h].key == half[g].key { h += 1 }
-            if h - g > 1 { misoriented += 1 }
-            let key = half[g].key, (a, b) = (key >> 32, key & 0xffff_ffff)
-            let o = twin(key)
-            var e = o ?? 0
-            while let o, e < half.count && half[e].key == half[o].key { e += 1 }
-            let forward = h - g, backward = o.map { e - $0 } ?? 0
-            // Each undirected edge counted once: from its lower end, or from the only direction used.
-            if a < b || backward == 0 {
-                if forward + backward == 1 { open += 1 } else if forward + backward > 2 { crowded += 1 }
-            }
-            if forward + backward == 2 {
-                // The two triangles on this edge share a fan at a and at b (whatever their orientation).
-                let (x, y) = forward == 2 ? (g, g + 1) : (g, o!)
-                let c = Int(half[x].corner), d = Int(half[y].corner)
+            let count = h - g
+            if count == 1 {
+                open += 1
+            } else if count > 2 {
+                crowded += 1
+                let up = (g..<h).count { upward(half[$0].corner) }
+                if up > 1 || count - up > 1 { misoriented += 1 }
+            } else {
+                // The two triangles on this edge share a fan at each end (whatever their orientation).
+                let c = Int(half[g].corner), d = Int(half[g + 1].corner)
                 let cNext = c - c % 3 + (c % 3 + 1) % 3, dNext = d - d % 3 + (d % 3 + 1) % 3
-                if forward == 2 {
-                    fans.union(c, d)  // both run a -> b
+                if upward(half[g].corner) == upward(half[g + 1].corner) {
+                    misoriented += 1
+                    fans.union(c, d)  // both run the same way
                     fans.union(cNext, dNext)
                 } else {
-                    fans.union(c, dNext)  // c runs a -> b, d runs b -> a
+                    fans.union(c, dNext)  // opposite ways
                     fans.union(cNext, d)
                 }
             }
