@@ -146,9 +146,9 @@ extension Mesh {
         return try separatingContacts(vertices: core.vertices, triangles: triangles).compacted()
     }
 
-    /// For each piece, whether it lies inside the other operand: patches between crossing curves are
-    /// flood-filled, one exact ray test per connected piece of surface decides a seed patch, and
-    /// crossing a curve flips inside and outside.
+    /// For each piece, whether it lies inside the other operand: one exact ray test per connected
+    /// piece of surface decides a seed, and a flood fill carries the side over every edge, flipping
+    /// it across crossing curves.
     private static func classify(_ pieces: [Triangle], _ core: Corefinement, isOriginal: (UInt32) -> Bool, against other: PointInMesh) -> [Bool] {
         // The pieces around each vertex (compressed rows), to find the pieces across each edge.
         var first = [Int32](repeating: 0, count: core.vertices.count + 1)
@@ -181,57 +181,43 @@ extension Mesh {
             curveNext[Int(curveFill[Int(e.b)])] = e.a
             curveFill[Int(e.b)] += 1
         }
-        var patches = UnionFind(count: pieces.count)
-        var surfaces = UnionFind(count: pieces.count)
-        var across = [(Int, Int)]()  // pieces on either side of a crossing curve
         @inline(__always) func runs(_ s: Triangle, _ from: UInt32, _ to: UInt32) -> Bool {
             (s.a == from && s.b == to) || (s.b == from && s.c == to) || (s.c == from && s.a == to)
         }
-        for (i, t) in pieces.enumerated() {
-            for e in 0..<3 {
-                let u = t[e], v = t[e == 2 ? 0 : e + 1]
-                var curve = false
-                for k in Int(curveFirst[Int(u)])..<Int(curveFirst[Int(u) + 1]) where curveNext[k] == v { curve = true }
-                // The pieces running v -> u; each pair is joined once, from its lower-numbered piece.
-                var others = 0, lowest = Int.max
-                for k in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
-                    let j = Int(around[k])
-                    guard j != i, runs(pieces[j], v, u) else { continue }
-                    others += 1
-                    lowest = min(lowest, j)
-                    if j > i {
-                        surfaces.union(i, j)
-                        if !curve { patches.union(i, j) }
+        // Flood each connected surface from its first piece with an input vertex, tested by one ray:
+        // across an edge the side stays, across a crossing curve (two pieces on it) it flips.
+        var state = [Int8](repeating: -1, count: pieces.count)  // inside (1), outside (0), unknown (-1)
+        var queue = [Int]()
+        for (seed, t) in pieces.enumerated() where state[seed] < 0 {
+            let v = isOriginal(t.a) ? t.a : (isOriginal(t.b) ? t.b : t.c)
+            guard isOriginal(v) else { continue }
+            state[seed] = other.contains(core.vertices[Int(v)]) ? 1 : 0
+            queue.append(seed)
+            while let i = queue.popLast() {
+                let p = pieces[i]
+                for e in 0..<3 {
+                    let u = p[e], w = p[e == 2 ? 0 : e + 1]
+                    var curve = false
+                    for k in Int(curveFirst[Int(u)])..<Int(curveFirst[Int(u) + 1]) where curveNext[k] == w { curve = true }
+                    var others = 0, across = 0
+                    for k in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
+                        let j = Int(around[k])
+                        guard j != i, runs(pieces[j], w, u) else { continue }
+                        others += 1
+                        across = j
+                        if !curve && state[j] < 0 {
+                            state[j] = state[i]
+                            queue.append(j)
+                        }
+                    }
+                    if curve && others == 1 && state[across] < 0 {
+                        state[across] = 1 - state[i]
+                        queue.append(across)
                     }
                 }
-                if curve && others == 1 && lowest > i { across.append((i, lowest)) }
             }
         }
-        // Patch adjacency across crossing curves, by patch root.
-        var neighbours = [[Int]](repeating: [], count: pieces.count)
-        for (x, y) in across {
-            let p = patches.find(x), q = patches.find(y)
-            neighbours[p].append(q)
-            neighbours[q].append(p)
-        }
-        var state = [Int8](repeating: -1, count: pieces.count)  // patch root -> inside (1), outside (0)
-        var seeded = [Bool](repeating: false, count: pieces.count)  // surface root -> seeded
-        for (i, t) in pieces.enumerated() {
-            let surface = surfaces.find(i)
-            guard !seeded[surface] else { continue }
-            guard let v = [t.a, t.b, t.c].first(where: isOriginal) else { continue }
-            seeded[surface] = true
-            let root = patches.find(i)
-            state[root] = other.contains(core.vertices[Int(v)]) ? 1 : 0
-            var queue = [root]
-            while let p = queue.popLast() {
-                for q in neighbours[p] where state[q] < 0 {
-                    state[q] = 1 - state[p]
-                    queue.append(q)
-                }
-            }
-        }
-        return (0..<pieces.count).map { state[patches.find($0)] == 1 }
+        return state.map { $0 == 1 }
     }
 
     /// The mesh without unreferenced vertices, indices renumbered in order of first use.
