@@ -253,18 +253,21 @@ struct Corefinement {
         // such vertices need looking up.
         var edgeEnd = [[Bool]](repeating: [Bool](repeating: false, count: a.vertices.count + b.vertices.count), count: 2)
         for mesh in 0..<2 {
-            let all = found[mesh].enumerated().map { ($0.offset, $0.element) }
-                + extra[mesh].flatMap { id, more in more.map { (Int(id), Optional($0)) } }
-            for (id, s) in all {
+            func place(_ id: UInt32, on s: Simplex) {
                 switch s {
-                case .edge(let e)?:
-                    onEdge[mesh][e, default: []].append(resolve(UInt32(id)))
+                case .edge(let e):
+                    onEdge[mesh][e, default: []].append(id)
                     edgeEnd[mesh][Int(e.a)] = true
                     edgeEnd[mesh][Int(e.b)] = true
-                case .face(let f)?: inFace[mesh][f].append(resolve(UInt32(id)))
-                case .vertex?, nil: break
+                case .face(let f): inFace[mesh][f].append(id)
+                case .vertex: break
                 }
             }
+            // Ids merged into one are placed once, by their root (which holds all their features).
+            for (id, s) in found[mesh].enumerated() where same[id] == UInt32(id) {
+                if let s { place(UInt32(id), on: s) }
+            }
+            for (id, more) in extra[mesh] where same[Int(id)] == id { for s in more { place(id, on: s) } }
         }
         let vertexList = vertices
         func sortedAlong(_ start: UInt32, _ end: UInt32, _ ids: [UInt32]) -> [UInt32] {
