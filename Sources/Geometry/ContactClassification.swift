@@ -77,7 +77,7 @@ extension Corefinement {
 
     /// Whether two coplanar triangles face the same way, exactly.
     private static func sameFacing(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3)) -> Bool {
-        let axis = TriangleContact.dominantAxis(TriangleContact.Corners(t))
+        let axis = TriangleContact.Corners(t).projectionAxis
         return Predicates.orient2d(t.0, t.1, t.2, droppingAxis: axis) == Predicates.orient2d(u.0, u.1, u.2, droppingAxis: axis)
     }
 }

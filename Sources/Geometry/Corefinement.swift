@@ -45,11 +45,10 @@ struct Corefinement {
         var isVertex: Bool { if case .vertex = self { true } else { false } }
     }
 
-    /// A point of contact that is not an input vertex: an edge of `edgeMesh` through the inside of
-    /// `triangle` of the other mesh, or edges of A and B through each other.
-    private enum CrossingKey: Hashable {
-        case edgeTriangle(edgeMesh: Int, edge: Edge, triangle: Int)
-        case edgeEdge(Edge, Edge)
+    /// A point of contact where an edge of A and an edge of B pass through each other.
+    private struct EdgeCrossing: Hashable {
+        var a: Edge
+        var b: Edge
     }
 
     /// The id standing for input vertex `v` (local) of operand `mesh`.
@@ -83,7 +82,13 @@ struct Corefinement {
             return Bounds(p, q, r)
         })
 
-        var crossingIDs = [CrossingKey: UInt32]()
+        // Points where an edge of one mesh passes through the inside of a triangle of the other, chained
+        // by the edge's lower vertex (heads[edge mesh][vertex] into `links`): each is found from both
+        // triangles on the edge, and the second must find the first's id. Edge-edge crossings are
+        // rarer: hashed.
+        var heads = [[Int32](repeating: -1, count: a.vertices.count), [Int32](repeating: -1, count: b.vertices.count)]
+        var links = [(upper: UInt32, triangle: Int32, id: UInt32, next: Int32)]()
+        var edgeCrossings = [EdgeCrossing: UInt32]()
         var newVertices = [Vector3]()
         var found = [[Simplex?]](repeating: [Simplex?](repeating: nil, count: a.vertices.count + b.vertices.count), count: 2)
         var extra: [[UInt32: [Simplex]]] = [[:], [:]]
@@ -97,13 +102,23 @@ struct Corefinement {
         var segments = [a.triangles.count, b.triangles.count].map { [[(UInt32, UInt32)]](repeating: [], count: $0) }
         var alongEdges: [[Edge: [(UInt32, UInt32)]]] = [[:], [:]]
 
-        func crossing(_ key: CrossingKey, _ position: () -> Vector3) -> UInt32 {
-            if let id = crossingIDs[key] { return id }
+        func newVertex(_ position: Vector3) -> UInt32 {
             let id = UInt32(a.vertices.count + b.vertices.count + newVertices.count)
-            newVertices.append(position())
+            newVertices.append(position)
             found[0].append(nil)
             found[1].append(nil)
-            crossingIDs[key] = id
+            return id
+        }
+        func edgeTriangleCrossing(_ edgeMesh: Int, _ e: Edge, _ triangle: Int, _ position: () -> Vector3) -> UInt32 {
+            var k = heads[edgeMesh][Int(e.a)]
+            while k >= 0 {
+                let link = links[Int(k)]
+                if link.upper == e.b && link.triangle == Int32(triangle) { return link.id }
+                k = link.next
+            }
+            let id = newVertex(position())
+            links.append((e.b, Int32(triangle), id, heads[edgeMesh][Int(e.a)]))
+            heads[edgeMesh][Int(e.a)] = Int32(links.count - 1)
             return id
         }
         func simplex(_ f: TriangleContact.Feature, _ t: Mesh.Triangle, _ index: Int) -> Simplex {
@@ -130,17 +145,20 @@ struct Corefinement {
             case (.vertex(let v), _): id = v
             case (_, .vertex(let w)): id = globalID(1, w)
             case (.edge(let ea), .edge(let eb)):
-                id = crossing(.edgeEdge(ea, eb)) {
+                if let known = edgeCrossings[EdgeCrossing(a: ea, b: eb)] {
+                    id = known
+                } else {
                     let (p, q) = ends(0, ea), (r, s) = ends(1, eb)
-                    if coplanar { return Corefinement.lineCrossing(p, q, r, s, plane: ta) }
-                    // One of the edges crosses the other triangle's plane; the other may lie in it.
-                    let inPlane = Predicates.orient3d(tb.p0, tb.p1, tb.p2, p) == 0 || Predicates.orient3d(tb.p0, tb.p1, tb.p2, q) == 0
-                    return inPlane ? Corefinement.planeCrossing(r, s, ta) : Corefinement.planeCrossing(p, q, tb)
+                    // Coplanar, or one of the edges crosses the other triangle's plane (the other may lie in it).
+                    let inPlane = coplanar || Predicates.orient3d(tb.p0, tb.p1, tb.p2, p) == 0 || Predicates.orient3d(tb.p0, tb.p1, tb.p2, q) == 0
+                    id = newVertex(coplanar ? Corefinement.lineCrossing(p, q, r, s, plane: ta)
+                        : (inPlane ? Corefinement.planeCrossing(r, s, ta) : Corefinement.planeCrossing(p, q, tb)))
+                    edgeCrossings[EdgeCrossing(a: ea, b: eb)] = id
                 }
             case (.edge(let ea), .face):
-                id = crossing(.edgeTriangle(edgeMesh: 0, edge: ea, triangle: ib)) { let (p, q) = ends(0, ea); return Corefinement.planeCrossing(p, q, tb) }
+                id = edgeTriangleCrossing(0, ea, ib) { let (p, q) = ends(0, ea); return Corefinement.planeCrossing(p, q, tb) }
             case (.face, .edge(let eb)):
-                id = crossing(.edgeTriangle(edgeMesh: 1, edge: eb, triangle: ia)) { let (p, q) = ends(1, eb); return Corefinement.planeCrossing(p, q, ta) }
+                id = edgeTriangleCrossing(1, eb, ia) { let (p, q) = ends(1, eb); return Corefinement.planeCrossing(p, q, ta) }
             case (.face, .face):
                 throw TriangleContact.degenerate(ta)
             }
@@ -165,25 +183,26 @@ struct Corefinement {
                 let tb = TriangleContact.Corners(b.corners(ib))
                 do throws(GeometryError) {
                     guard let contact = try TriangleContact.contact(ta, tb) else { return }
-                    if contact.coplanar || contact.points.count == 1 || contact.points.contains(where: \.touchesACorner) {
+                    if contact.coplanar || contact.count == 1 || contact.touchesACorner {
                         isDegenerate = true
                     }
                     if contact.coplanar {
                         coplanarPairs[0][ia, default: []].append(ib)
                         coplanarPairs[1][ib, default: []].append(ia)
                     }
-                    var ids = [UInt32]()
-                    ids.reserveCapacity(contact.points.count)
-                    for p in contact.points { ids.append(try register(p, ia, ib, ta, tb, coplanar: contact.coplanar)) }
-                    for (i, j) in contact.segments {
-                        for mesh in 0..<2 {
-                            let fi = mesh == 0 ? contact.points[i].t : contact.points[i].u
-                            let fj = mesh == 0 ? contact.points[j].t : contact.points[j].u
-                            let t = mesh == 0 ? a.triangles[ia] : b.triangles[ib]
-                            if let k = (0..<3).first(where: { fi.isOn(edge: $0) && fj.isOn(edge: $0) }) {
-                                alongEdges[mesh][Edge(t[k], t[(k + 1) % 3]), default: []].append((ids[i], ids[j]))
-                            } else {
-                                segments[mesh][mesh == 0 ? ia : ib].append((ids[i], ids[j]))
+                    var ids = InlineArray<6, UInt32>(repeating: 0)
+                    for i in 0..<contact.count { ids[i] = try register(contact[i], ia, ib, ta, tb, coplanar: contact.coplanar) }
+                    for i in 0..<contact.count {
+                        for j in (i + 1)..<contact.count where contact.isSegment(i, j) {
+                            for mesh in 0..<2 {
+                                let fi = mesh == 0 ? contact[i].t : contact[i].u
+                                let fj = mesh == 0 ? contact[j].t : contact[j].u
+                                let t = mesh == 0 ? a.triangles[ia] : b.triangles[ib]
+                                if let k = (0..<3).first(where: { fi.isOn(edge: $0) && fj.isOn(edge: $0) }) {
+                                    alongEdges[mesh][Edge(t[k], t[(k + 1) % 3]), default: []].append((ids[i], ids[j]))
+                                } else {
+                                    segments[mesh][mesh == 0 ? ia : ib].append((ids[i], ids[j]))
+                                }
                             }
                         }
                     }

@@ -35,11 +35,39 @@ enum TriangleContact {
     }
 
     /// The contact of two triangles: its points, and the segments between them that lie on both.
-    /// A coplanar overlap gives the boundary of the overlap as segments.
+    /// A coplanar overlap gives the boundary of the overlap as segments. Held inline: a contact is
+    /// found for every overlapping pair of triangles, so it must not allocate.
     struct Contact {
-        var points: [Point] = []
-        var segments: [(Int, Int)] = []
+        /// At most six points: the corners of the convex overlap of two coplanar triangles.
+        private var storage = InlineArray<6, Point>(repeating: Point(t: .face, u: .face))
+        private(set) var count = 0
         var coplanar = false
+
+        subscript(i: Int) -> Point { storage[i] }
+
+        /// Adds `p` unless it is there already; false if the contact is full.
+        mutating func add(_ p: Point) -> Bool {
+            for i in 0..<count where storage[i] == p { return true }
+            guard count < 6 else { return false }
+            storage[count] = p
+            count += 1
+            return true
+        }
+
+        /// Whether points `i` and `j` bound a segment of contact: they lie on one closed edge of
+        /// either triangle. Off the coplanar case, two points always do.
+        func isSegment(_ i: Int, _ j: Int) -> Bool {
+            guard coplanar else { return true }
+            let p = storage[i], q = storage[j]
+            for k in 0..<3 where (p.t.isOn(edge: k) && q.t.isOn(edge: k)) || (p.u.isOn(edge: k) && q.u.isOn(edge: k)) { return true }
+            return false
+        }
+
+        /// Whether a point is a corner of either triangle.
+        var touchesACorner: Bool {
+            for i in 0..<count where storage[i].touchesACorner { return true }
+            return false
+        }
     }
 
     typealias Corners = TriangleIntersection.Tri
@@ -53,31 +81,20 @@ enum TriangleContact {
         var contact = Contact()
         if su == (0, 0, 0) {
             contact.coplanar = true
-            coplanarPoints(t, u, into: &contact)
+            guard coplanarPoints(t, u, into: &contact) else { throw degenerate(t) }
         } else {
             // Each triangle meets the other's plane in a segment (or a point) on their common line;
             // the contact is the overlap of the two, whose ends are ends of one lying in the other.
-            for end in planeSection(t, [st.0, st.1, st.2]) {
-                if let f = locate(end, of: t, in: u) { add(Point(t: end, u: f), to: &contact) }
+            var full = false
+            forEachSectionEnd(st) { end in
+                if let f = locate(end, of: t, in: u), !contact.add(Point(t: end, u: f)) { full = true }
             }
-            for end in planeSection(u, [su.0, su.1, su.2]) {
-                if let f = locate(end, of: u, in: t) { add(Point(t: f, u: end), to: &contact) }
+            forEachSectionEnd(su) { end in
+                if let f = locate(end, of: u, in: t), !contact.add(Point(t: f, u: end)) { full = true }
             }
-            guard contact.points.count <= 2 else { throw degenerate(t) }
+            guard !full, contact.count <= 2 else { throw degenerate(t) }
         }
-        if contact.points.isEmpty { return nil }
-        // Two points bound a segment of contact when they lie on one closed edge of either triangle;
-        // off the coplanar case, two points always do.
-        let n = contact.points.count
-        for i in 0..<n {
-            for j in (i + 1)..<n {
-                let p = contact.points[i], q = contact.points[j]
-                if !contact.coplanar || (0..<3).contains(where: { (p.t.isOn(edge: $0) && q.t.isOn(edge: $0)) || (p.u.isOn(edge: $0) && q.u.isOn(edge: $0)) }) {
-                    contact.segments.append((i, j))
-                }
-            }
-        }
-        return contact
+        return contact.count == 0 ? nil : contact
     }
 
     static func degenerate(_ t: Corners) -> GeometryError {
@@ -88,19 +105,15 @@ enum TriangleContact {
         (s.0 > 0 && s.1 > 0 && s.2 > 0) || (s.0 < 0 && s.1 < 0 && s.2 < 0)
     }
 
-    private static func add(_ p: Point, to contact: inout Contact) {
-        if !contact.points.contains(p) { contact.points.append(p) }
-    }
-
-    /// The features of `tri` where it meets the other triangle's plane, given the sides of its corners:
-    /// corners in the plane, and edges crossing it.
-    private static func planeSection(_ tri: Corners, _ side: [Int]) -> [Feature] {
-        var ends = [Feature]()
-        for k in 0..<3 {
-            if side[k] == 0 { ends.append(.corner(k)) }
-            if side[k] * side[(k + 1) % 3] < 0 { ends.append(.edge(k)) }
-        }
-        return ends
+    /// The features of a triangle where it meets the other triangle's plane, given the sides of its
+    /// corners: corners in the plane, and edges crossing it.
+    @inline(__always) private static func forEachSectionEnd(_ side: (Int, Int, Int), _ body: (Feature) -> Void) {
+        if side.0 == 0 { body(.corner(0)) }
+        if side.0 * side.1 < 0 { body(.edge(0)) }
+        if side.1 == 0 { body(.corner(1)) }
+        if side.1 * side.2 < 0 { body(.edge(1)) }
+        if side.2 == 0 { body(.corner(2)) }
+        if side.2 * side.0 < 0 { body(.edge(2)) }
     }
 
     /// The feature of `other` holding a point of `tri`'s plane section (`end`), or nil if the point is
@@ -109,7 +122,7 @@ enum TriangleContact {
     private static func locate(_ end: Feature, of tri: Corners, in other: Corners) -> Feature? {
         switch end {
         case .corner(let k):
-            let axis = dominantAxis(other)
+            let axis = other.projectionAxis
             let p = Predicates.project(tri[k], axis)
             let q = (Predicates.project(other.p0, axis), Predicates.project(other.p1, axis), Predicates.project(other.p2, axis))
             return feature(sides: (Predicates.orient2d(q.0, q.1, p), Predicates.orient2d(q.1, q.2, p), Predicates.orient2d(q.2, q.0, p)))
@@ -139,35 +152,30 @@ enum TriangleContact {
     }
 
     /// The points of contact of two coplanar triangles: the corners of each inside the other, and
-    /// edges crossing. They are the corners of the (convex) overlap.
-    private static func coplanarPoints(_ t: Corners, _ u: Corners, into contact: inout Contact) {
-        let axis = dominantAxis(t)
-        let tp = [Predicates.project(t.p0, axis), Predicates.project(t.p1, axis), Predicates.project(t.p2, axis)]
-        let up = [Predicates.project(u.p0, axis), Predicates.project(u.p1, axis), Predicates.project(u.p2, axis)]
-        // side[i][k]: corner i of one triangle against edge k of the other.
-        var tSide = [[Int]](repeating: [0, 0, 0], count: 3), uSide = tSide
+    /// edges crossing. They are the corners of the (convex) overlap; false if there are more than six.
+    private static func coplanarPoints(_ t: Corners, _ u: Corners, into contact: inout Contact) -> Bool {
+        let axis = t.projectionAxis
+        let tp: InlineArray<3, Vector2> = [Predicates.project(t.p0, axis), Predicates.project(t.p1, axis), Predicates.project(t.p2, axis)]
+        let up: InlineArray<3, Vector2> = [Predicates.project(u.p0, axis), Predicates.project(u.p1, axis), Predicates.project(u.p2, axis)]
+        // side[3 i + k]: corner i of one triangle against edge k of the other.
+        var tSide = InlineArray<9, Int>(repeating: 0), uSide = tSide
         for i in 0..<3 {
             for k in 0..<3 {
-                tSide[i][k] = Predicates.orient2d(up[k], up[(k + 1) % 3], tp[i])
-                uSide[i][k] = Predicates.orient2d(tp[k], tp[(k + 1) % 3], up[i])
+                tSide[3 * i + k] = Predicates.orient2d(up[k], up[(k + 1) % 3], tp[i])
+                uSide[3 * i + k] = Predicates.orient2d(tp[k], tp[(k + 1) % 3], up[i])
             }
         }
         for i in 0..<3 {
-            if let f = feature(sides: (tSide[i][0], tSide[i][1], tSide[i][2])) { add(Point(t: .corner(i), u: f), to: &contact) }
-            if let f = feature(sides: (uSide[i][0], uSide[i][1], uSide[i][2])) { add(Point(t: f, u: .corner(i)), to: &contact) }
+            if let f = feature(sides: (tSide[3 * i], tSide[3 * i + 1], tSide[3 * i + 2])), !contact.add(Point(t: .corner(i), u: f)) { return false }
+            if let f = feature(sides: (uSide[3 * i], uSide[3 * i + 1], uSide[3 * i + 2])), !contact.add(Point(t: f, u: .corner(i))) { return false }
         }
         for a in 0..<3 {
             for b in 0..<3 {
-                let crossesB = tSide[a][b] * tSide[(a + 1) % 3][b] < 0
-                let crossesA = uSide[b][a] * uSide[(b + 1) % 3][a] < 0
-                if crossesA && crossesB { add(Point(t: .edge(a), u: .edge(b)), to: &contact) }
+                let crossesB = tSide[3 * a + b] * tSide[3 * ((a + 1) % 3) + b] < 0
+                let crossesA = uSide[3 * b + a] * uSide[3 * ((b + 1) % 3) + a] < 0
+                if crossesA && crossesB && !contact.add(Point(t: .edge(a), u: .edge(b))) { return false }
             }
         }
-    }
-
-    /// An axis whose projection keeps the triangle non-degenerate.
-    static func dominantAxis(_ v: Corners) -> Int {
-        for axis in [2, 0, 1] where Predicates.orient2d(v.p0, v.p1, v.p2, droppingAxis: axis) != 0 { return axis }
-        return 2
+        return true
     }
 }

@@ -9,6 +9,15 @@ enum TriangleIntersection {
         init(_ t: (Vector3, Vector3, Vector3)) { (p0, p1, p2) = t }
         @inline(__always) subscript(i: Int) -> Vector3 { i == 0 ? p0 : (i == 1 ? p1 : p2) }
         @inline(__always) func contains(_ p: Vector3) -> Bool { p == p0 || p == p1 || p == p2 }
+
+        /// The axis to drop when projecting the triangle's plane to 2D: any axis whose projection
+        /// is not degenerate works, since orientation tests are exact (z first, then x, then y).
+        var projectionAxis: Int {
+            if Predicates.orient2d(p0, p1, p2, droppingAxis: 2) != 0 { return 2 }
+            if Predicates.orient2d(p0, p1, p2, droppingAxis: 0) != 0 { return 0 }
+            if Predicates.orient2d(p0, p1, p2, droppingAxis: 1) != 0 { return 1 }
+            return 2
+        }
     }
 
     /// Whether triangles `t` and `u` meet anywhere other than at shared corners or a shared edge.
@@ -19,7 +28,7 @@ enum TriangleIntersection {
         let st = (Predicates.orient3d(u.p0, u.p1, u.p2, t.p0), Predicates.orient3d(u.p0, u.p1, u.p2, t.p1), Predicates.orient3d(u.p0, u.p1, u.p2, t.p2))
         if oneSide(st) { return false }
         if su == (0, 0, 0) {
-            let axis = dominantAxis(t)
+            let axis = t.projectionAxis
             for i in 0..<3 where segmentHitsCoplanarTriangle(t[i], t[(i + 1) % 3], u, axis) { return true }
             for i in 0..<3 where segmentHitsCoplanarTriangle(u[i], u[(i + 1) % 3], t, axis) { return true }
             return false
@@ -41,7 +50,7 @@ enum TriangleIntersection {
         if su.allSatisfy({ $0 > 0 }) || su.allSatisfy({ $0 < 0 }) || st.allSatisfy({ $0 > 0 }) || st.allSatisfy({ $0 < 0 }) { return false }
         func segmentTouches(_ p: Vector3, _ q: Vector3, _ op: Int, _ oq: Int, _ tri: Tri) -> Bool {
             if op * oq > 0 { return false }
-            let axis = dominantAxis(tri)
+            let axis = tri.projectionAxis
             let t0 = Predicates.project(tri.p0, axis), t1 = Predicates.project(tri.p1, axis), t2 = Predicates.project(tri.p2, axis)
             let a = Predicates.project(p, axis), b = Predicates.project(q, axis)
             if op == 0 && oq == 0 {
@@ -72,20 +81,13 @@ enum TriangleIntersection {
         return s1 * s2 > 0 && other.contains(a[k])
     }
 
-    /// The axis to drop when projecting a triangle's plane to 2D: any axis whose projection is not
-    /// degenerate works, since orientation tests are exact.
-    private static func dominantAxis(_ v: Tri) -> Int {
-        for axis in [2, 0, 1] where Predicates.orient2d(v.p0, v.p1, v.p2, droppingAxis: axis) != 0 { return axis }
-        return 2
-    }
-
     /// Segment `p q` (with orientations `op`, `oq` against the triangle's plane) against triangle `tri`,
     /// the two triangles not being coplanar.
     private static func segmentHitsTriangle(_ p: Vector3, _ q: Vector3, _ op: Int, _ oq: Int, _ tri: Tri) -> Bool {
         if op * oq > 0 { return false }
         if op == 0 && oq == 0 {
             // The segment lies in the triangle's plane.
-            return segmentHitsCoplanarTriangle(p, q, tri, dominantAxis(tri))
+            return segmentHitsCoplanarTriangle(p, q, tri, tri.projectionAxis)
         }
         if op == 0 { return pointHitsTriangle(p, tri) }
         if oq == 0 { return pointHitsTriangle(q, tri) }
@@ -99,7 +101,7 @@ enum TriangleIntersection {
     /// A point in the triangle's plane: inside the closed triangle and not one of its corners.
     private static func pointHitsTriangle(_ p: Vector3, _ tri: Tri) -> Bool {
         if tri.contains(p) { return false }
-        let axis = dominantAxis(tri)
+        let axis = tri.projectionAxis
         return inClosedTriangle(
             Predicates.project(p, axis), Predicates.project(tri.p0, axis), Predicates.project(tri.p1, axis), Predicates.project(tri.p2, axis))
     }
