@@ -97,9 +97,9 @@ extension Mesh {
         }
         if a.isEmpty || b.isEmpty || !a.bounds.intersects(b.bounds) {
             switch op {
-            case .union: return merged([a, b].filter { !$0.isEmpty })
+            case .union: return merged([a, b].filter { !$0.isEmpty }).markedChecked()
             case .intersection: return .empty
-            case .difference: return a
+            case .difference: return a.markedChecked()
             }
         }
         let core = try Corefinement(a, b)
@@ -121,7 +121,7 @@ extension Mesh {
             default: break
             }
         }
-        return Mesh(vertices: core.vertices, triangles: triangles).compacted()
+        return Mesh(vertices: core.vertices, triangles: triangles).compacted().markedChecked()
     }
 
     /// The result of a corefinement with degenerate contact: pieces kept by their exact sides, coplanar
@@ -143,7 +143,7 @@ extension Mesh {
             default: break
             }
         }
-        return try separatingContacts(vertices: core.vertices, triangles: triangles).compacted()
+        return try separatingContacts(vertices: core.vertices, triangles: triangles).compacted().markedChecked()
     }
 
     /// For each piece, whether it lies inside the other operand: one exact ray test per connected
@@ -224,14 +224,17 @@ extension Mesh {
     func compacted() -> Mesh {
         var map = [UInt32](repeating: .max, count: vertices.count)
         var newVertices = [Vector3]()
-        func id(_ v: UInt32) -> UInt32 {
-            if map[Int(v)] != .max { return map[Int(v)] }
-            let m = UInt32(newVertices.count)
-            map[Int(v)] = m
-            newVertices.append(vertices[Int(v)])
-            return m
+        var t = triangles
+        for i in t.indices {
+            for k in 0..<3 {
+                let v = Int(t[i][k])
+                if map[v] == .max {
+                    map[v] = UInt32(newVertices.count)
+                    newVertices.append(vertices[v])
+                }
+                t[i][k] = map[v]
+            }
         }
-        let t = triangles.map { Triangle(id($0.a), id($0.b), id($0.c), tag: $0.tag) }
         return Mesh(vertices: newVertices, triangles: t)
     }
 }

@@ -80,15 +80,20 @@ public struct BoundingVolumeHierarchy: Sendable {
     /// Calls `body` with the index of every box that overlaps `query` (touching counts).
     public func forEachOverlap(with query: Bounds, _ body: (Int) -> Void) {
         guard !nodes.isEmpty else { return }
-        var stack: [Int32] = [0]
-        while let n = stack.popLast() {
-            let node = nodes[Int(n)]
+        // Median splits keep the depth at most log2 of the box count, so the stack of pending right
+        // children fits inline: no allocation per query.
+        var stack = InlineArray<64, Int32>(repeating: 0)
+        var depth = 1
+        while depth > 0 {
+            depth -= 1
+            let node = nodes[Int(stack[depth])]
             guard node.bounds.intersects(query) else { continue }
             if node.isLeaf {
                 for i in node.start..<node.end where boxes[Int(order[Int(i)])].intersects(query) { body(Int(order[Int(i)])) }
             } else {
-                stack.append(node.left)
-                stack.append(node.right)
+                stack[depth] = node.right
+                stack[depth + 1] = node.left
+                depth += 2
             }
         }
     }

@@ -75,10 +75,11 @@ struct Corefinement {
         vertices = a.vertices + b.vertices
         func globalID(_ mesh: Int, _ v: UInt32) -> UInt32 { mesh == 0 ? v : v + offset }
 
-        // Broad phase: B's triangles in a BVH, queried with A's. (Indexing the operand with fewer
-        // triangles instead measured slower on the vent and grid workloads.)
-        let bvh = BoundingVolumeHierarchy(boxes: (0..<b.triangles.count).map { i -> Bounds in
-            let (p, q, r) = b.corners(i)
+        // Broad phase: the triangles of the operand with fewer in a BVH, queried with the other's.
+        let indexed = a.triangles.count <= b.triangles.count ? a : b, queries = a.triangles.count <= b.triangles.count ? b : a
+        let indexesA = a.triangles.count <= b.triangles.count
+        let bvh = BoundingVolumeHierarchy(boxes: (0..<indexed.triangles.count).map { i -> Bounds in
+            let (p, q, r) = indexed.corners(i)
             return Bounds(p, q, r)
         })
 
@@ -175,40 +176,41 @@ struct Corefinement {
             return id
         }
 
-        for ia in 0..<a.triangles.count {
-            let ta = TriangleContact.Corners(a.corners(ia))
-            var failure: GeometryError? = nil
-            bvh.forEachOverlap(with: Bounds(ta.p0, ta.p1, ta.p2)) { ib in
-                guard failure == nil else { return }
-                let tb = TriangleContact.Corners(b.corners(ib))
-                do throws(GeometryError) {
-                    guard let contact = try TriangleContact.contact(ta, tb) else { return }
-                    if contact.coplanar || contact.count == 1 || contact.touchesACorner {
-                        isDegenerate = true
-                    }
-                    if contact.coplanar {
-                        coplanarPairs[0][ia, default: []].append(ib)
-                        coplanarPairs[1][ib, default: []].append(ia)
-                    }
-                    var ids = InlineArray<6, UInt32>(repeating: 0)
-                    for i in 0..<contact.count { ids[i] = try register(contact[i], ia, ib, ta, tb, coplanar: contact.coplanar) }
-                    for i in 0..<contact.count {
-                        for j in (i + 1)..<contact.count where contact.isSegment(i, j) {
-                            for mesh in 0..<2 {
-                                let fi = mesh == 0 ? contact[i].t : contact[i].u
-                                let fj = mesh == 0 ? contact[j].t : contact[j].u
-                                let t = mesh == 0 ? a.triangles[ia] : b.triangles[ib]
-                                if let k = (0..<3).first(where: { fi.isOn(edge: $0) && fj.isOn(edge: $0) }) {
-                                    alongEdges[mesh][Edge(t[k], t[(k + 1) % 3]), default: []].append((ids[i], ids[j]))
-                                } else {
-                                    segments[mesh][mesh == 0 ? ia : ib].append((ids[i], ids[j]))
-                                }
+        // Candidates are gathered first and handled in this function's own loop: the nested functions
+        // above, called from a closure, would have their captured state checked on every access.
+        var candidates = [Int]()
+        for iq in 0..<queries.triangles.count {
+            let tq = TriangleContact.Corners(queries.corners(iq))
+            candidates.removeAll(keepingCapacity: true)
+            bvh.forEachOverlap(with: Bounds(tq.p0, tq.p1, tq.p2)) { candidates.append($0) }
+            for ic in candidates {
+                let (ia, ib) = indexesA ? (ic, iq) : (iq, ic)
+                let ta = indexesA ? TriangleContact.Corners(a.corners(ia)) : tq, tb = indexesA ? tq : TriangleContact.Corners(b.corners(ib))
+                guard let contact = try TriangleContact.contact(ta, tb) else { continue }
+                if contact.coplanar || contact.count == 1 || contact.touchesACorner {
+                    isDegenerate = true
+                }
+                if contact.coplanar {
+                    coplanarPairs[0][ia, default: []].append(ib)
+                    coplanarPairs[1][ib, default: []].append(ia)
+                }
+                var ids = InlineArray<6, UInt32>(repeating: 0)
+                for i in 0..<contact.count { ids[i] = try register(contact[i], ia, ib, ta, tb, coplanar: contact.coplanar) }
+                for i in 0..<contact.count {
+                    for j in (i + 1)..<contact.count where contact.isSegment(i, j) {
+                        for mesh in 0..<2 {
+                            let fi = mesh == 0 ? contact[i].t : contact[i].u
+                            let fj = mesh == 0 ? contact[j].t : contact[j].u
+                            let t = mesh == 0 ? a.triangles[ia] : b.triangles[ib]
+                            if let k = (0..<3).first(where: { fi.isOn(edge: $0) && fj.isOn(edge: $0) }) {
+                                alongEdges[mesh][Edge(t[k], t[(k + 1) % 3]), default: []].append((ids[i], ids[j]))
+                            } else {
+                                segments[mesh][mesh == 0 ? ia : ib].append((ids[i], ids[j]))
                             }
                         }
                     }
-                } catch { failure = error }
+                }
             }
-            if let f = failure { throw f }
         }
         vertices += newVertices
         degenerate = isDegenerate

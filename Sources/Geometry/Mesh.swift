@@ -33,12 +33,30 @@ public struct Mesh: Hashable, Sendable {
         public var flipped: Triangle { Triangle(a, c, b, tag: tag) }
     }
 
-    public var vertices: [Vector3]
-    public var triangles: [Triangle]
+    public var vertices: [Vector3] { didSet { isCheckedSolid = false } }
+    public var triangles: [Triangle] { didSet { isCheckedSolid = false } }
+    /// Whether the mesh is known to pass the operand check (`checkOperand`): set by checked factories
+    /// and booleans, so that chained operations do not check their operands again, and cleared by
+    /// any change to the vertices or triangles. Not part of the mesh's value (equality, hashing).
+    var isCheckedSolid = false
 
     public init(vertices: [Vector3] = [], triangles: [Triangle] = []) {
         self.vertices = vertices
         self.triangles = triangles
+    }
+
+    public static func == (l: Mesh, r: Mesh) -> Bool { l.vertices == r.vertices && l.triangles == r.triangles }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(vertices)
+        hasher.combine(triangles)
+    }
+
+    /// This mesh, marked as known to pass the operand check.
+    func markedChecked() -> Mesh {
+        var m = self
+        m.isCheckedSolid = true
+        return m
     }
 
     public static let empty = Mesh()
@@ -59,6 +77,8 @@ public struct Mesh: Hashable, Sendable {
     public func transformed(by transform: Transform) -> Mesh {
         var m = Mesh(vertices: vertices.map(transform.apply(to:)), triangles: triangles)
         if transform.determinant < 0 { m.triangles = m.triangles.map(\.flipped) }
+        // An invertible map keeps a checked solid closed, manifold and outward, if nothing overflows.
+        m.isCheckedSolid = isCheckedSolid && transform.determinant.isNormal && m.vertices.allSatisfy(\.isFinite)
         return m
     }
 
@@ -89,7 +109,9 @@ public struct Mesh: Hashable, Sendable {
 
     /// The mesh with every triangle's tag set to `tag`.
     public func tagged(_ tag: UInt32) -> Mesh {
-        Mesh(vertices: vertices, triangles: triangles.map { Triangle($0.a, $0.b, $0.c, tag: tag) })
+        var m = Mesh(vertices: vertices, triangles: triangles.map { Triangle($0.a, $0.b, $0.c, tag: tag) })
+        m.isCheckedSolid = isCheckedSolid
+        return m
     }
 
     /// The distinct tags in use, in increasing order.

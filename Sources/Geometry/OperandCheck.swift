@@ -5,7 +5,7 @@ extension Mesh {
     /// Throws `invalidMesh` naming `name` and the first problem found; `insideOutHint` is added to
     /// the message for an inside-out mesh.
     static func checkOperand(_ m: Mesh, _ name: String, insideOutHint: String = "") throws(GeometryError) {
-        guard !m.isEmpty else { return }
+        guard !m.isEmpty, !m.isCheckedSolid else { return }
         let nonFinite = m.vertices.count { !$0.isFinite }
         if nonFinite > 0 { throw .invalidMesh("\(name) has \(nonFinite) non-finite coordinates") }
         // Half-edges in rows by their lower vertex (compressed rows), each with its higher vertex and

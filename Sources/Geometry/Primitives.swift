@@ -165,6 +165,6 @@ extension Mesh {
         }
         let mesh = Mesh(vertices: points, triangles: triangles)
         try checkOperand(mesh, "polyhedron", insideOutHint: "; list face corners counter-clockwise seen from outside")
-        return mesh
+        return mesh.markedChecked()
     }
 }

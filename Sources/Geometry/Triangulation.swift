@@ -199,13 +199,15 @@ private struct HoleMerger {
 }
 
 /// A uniform grid of ring nodes, so an ear test looks only at the nodes near its triangle and a
-/// bridge search visits nodes nearest first.
+/// bridge search visits nodes nearest first. Each cell is a chain through `link` (node to next node
+/// in its cell), so inserting allocates nothing.
 private struct NodeGrid {
     let origin: Vector2
     let cell: Double
     let columns: Int
     let rows: Int
-    var cells: [[Int]]
+    var head: [Int32]
+    var link: [Int32]
 
     /// A grid holding `nodes`, sized for and spanning the positions of `spanning` (default: `nodes`).
     init(ring: Ring, nodes: [Int], spanning: [Int]? = nil) {
@@ -221,7 +223,8 @@ private struct NodeGrid {
         cell = max((hi.x - lo.x), (hi.y - lo.y), 1e-300) / Double(side)
         columns = max(1, Int(((hi.x - lo.x) / cell).rounded(.down)) + 1)
         rows = max(1, Int(((hi.y - lo.y) / cell).rounded(.down)) + 1)
-        cells = [[Int]](repeating: [], count: columns * rows)
+        head = [Int32](repeating: -1, count: columns * rows)
+        link = [Int32](repeating: -1, count: ring.index.count)
         for n in nodes { insert(n, at: ring.p(n)) }
     }
 
@@ -232,7 +235,9 @@ private struct NodeGrid {
 
     mutating func insert(_ n: Int, at q: Vector2) {
         let (c, r) = index(q)
-        cells[r * columns + c].append(n)
+        if n >= link.count { link += [Int32](repeating: -1, count: n + 1 - link.count) }
+        link[n] = head[r * columns + c]
+        head[r * columns + c] = Int32(n)
     }
 
     /// Calls `body` for every node in a cell that overlaps the box; stops when `body` returns false.
@@ -240,7 +245,11 @@ private struct NodeGrid {
         let (c0, r0) = index(lo), (c1, r1) = index(hi)
         for r in r0...r1 {
             for c in c0...c1 {
-                for n in cells[r * columns + c] where !body(n) { return }
+                var n = head[r * columns + c]
+                while n >= 0 {
+                    if !body(Int(n)) { return }
+                    n = link[Int(n)]
+                }
             }
         }
     }
@@ -249,7 +258,11 @@ private struct NodeGrid {
     /// `body` returns false.
     func forEach(at q: Vector2, _ body: (Int) -> Bool) {
         let (c, r) = index(q)
-        for n in cells[r * columns + c] where !body(n) { return }
+        var n = head[r * columns + c]
+        while n >= 0 {
+            if !body(Int(n)) { return }
+            n = link[Int(n)]
+        }
     }
 
     /// Calls `body` for every node in order of distance from `q` (ties by node), for `q` inside the
@@ -264,7 +277,11 @@ private struct NodeGrid {
             for r in max(0, r0 - k)...min(rows - 1, r0 + k) {
                 let edgeRow = r == r0 - k || r == r0 + k
                 for c in max(0, c0 - k)...min(columns - 1, c0 + k) where edgeRow || c == c0 - k || c == c0 + k {
-                    for n in cells[r * columns + c] { pending.append(((position(n) - q).lengthSquared, n)) }
+                    var n = head[r * columns + c]
+                    while n >= 0 {
+                        pending.append(((position(Int(n)) - q).lengthSquared, Int(n)))
+                        n = link[Int(n)]
+                    }
                 }
             }
             let reach = Double(k) * cell

@@ -181,4 +181,25 @@ import Testing
         turned.triangles[0] = turned.triangles[0].flipped
         #expect(throws: GeometryError.invalidMesh("the second operand is not consistently oriented")) { try a.union(turned) }
     }
+
+    /// A checked solid (a polyhedron, a boolean's result) is not checked again as an operand, but any
+    /// change to it makes it an unchecked mesh again.
+    @Test func changingACheckedSolidMakesItCheckedAgain() throws {
+        let box = Self.box(Vector3(0, 0, 0), Vector3(2, 2, 2))
+        var result = try box.subtracting(Self.box(Vector3(1, 1, 1), Vector3(3, 3, 3)))
+        #expect(result.isCheckedSolid)
+        #expect(result.translated(by: Vector3(5, 0, 0)).isCheckedSolid)
+        #expect(result.tagged(3).isCheckedSolid)
+        #expect(result == Mesh(vertices: result.vertices, triangles: result.triangles))
+        result.triangles.removeLast()
+        #expect(!result.isCheckedSolid)
+        #expect(throws: GeometryError.invalidMesh("the second operand is not closed: 3 edges have only one triangle")) { try box.union(result) }
+        var moved = try Mesh.polyhedron(points: box.vertices, faces: box.triangles.map { $0.indices })
+        #expect(moved.isCheckedSolid)
+        moved.vertices[0] = Vector3(.infinity, 0, 0)
+        #expect(throws: GeometryError.invalidMesh("the first operand has 1 non-finite coordinates")) { try moved.union(box) }
+        // Flattening or turning inside out does not keep it checked.
+        #expect(!box.markedChecked().scaled(by: Vector3(1, 0, 1)).isCheckedSolid)
+        #expect(!box.markedChecked().flipped.isCheckedSolid)
+    }
 }
