@@ -150,21 +150,16 @@ extension Mesh {
     /// piece of surface decides a seed, and a flood fill carries the side over every edge, flipping
     /// it across crossing curves.
     private static func classify(_ pieces: [Triangle], _ core: Corefinement, isOriginal: (UInt32) -> Bool, against other: PointInMesh) -> [Bool] {
-        // The pieces around each vertex (compressed rows), to find the pieces across each edge.
-        var first = [Int32](repeating: 0, count: core.vertices.count + 1)
-        for t in pieces {
-            first[Int(t.a) + 1] += 1
-            first[Int(t.b) + 1] += 1
-            first[Int(t.c) + 1] += 1
-        }
-        for v in 0..<core.vertices.count { first[v + 1] += first[v] }
-        var fill = first
-        var around = [Int32](repeating: 0, count: pieces.count * 3)
-        for (i, t) in pieces.enumerated() {
-            for k in 0..<3 {
-                around[Int(fill[Int(t[k])])] = Int32(i)
-                fill[Int(t[k])] += 1
-            }
+        // The piece across each edge (half-edge 3 i + k of piece i), from the half-edges grouped by
+        // edge: the pieces of one operand refine a closed 2-manifold, so two pieces meet at each edge.
+        let edges = EdgeGrouping(vertexCount: core.vertices.count, triangles: pieces)
+        var across = [Int32](repeating: -1, count: pieces.count * 3)
+        let ids = edges.ids
+        edges.forEachEdge { run in
+            guard run.count == 2 else { return }
+            let g = Int(ids[run.lowerBound]), h = Int(ids[run.lowerBound + 1])
+            across[g] = Int32(h / 3)
+            across[h] = Int32(g / 3)
         }
         // The contact curve's neighbours of each vertex (compressed rows; usually two, or none).
         var curveFirst = [Int32](repeating: 0, count: core.vertices.count + 1)
@@ -181,11 +176,8 @@ extension Mesh {
             curveNext[Int(curveFill[Int(e.b)])] = e.a
             curveFill[Int(e.b)] += 1
         }
-        @inline(__always) func runs(_ s: Triangle, _ from: UInt32, _ to: UInt32) -> Bool {
-            (s.a == from && s.b == to) || (s.b == from && s.c == to) || (s.c == from && s.a == to)
-        }
         // Flood each connected surface from its first piece with an input vertex, tested by one ray:
-        // across an edge the side stays, across a crossing curve (two pieces on it) it flips.
+        // across an edge the side stays, across a crossing curve it flips.
         var state = [Int8](repeating: -1, count: pieces.count)  // inside (1), outside (0), unknown (-1)
         var queue = [Int]()
         for (seed, t) in pieces.enumerated() where state[seed] < 0 {
@@ -196,24 +188,13 @@ extension Mesh {
             while let i = queue.popLast() {
                 let p = pieces[i]
                 for e in 0..<3 {
+                    let j = Int(across[3 * i + e])
+                    guard j >= 0, state[j] < 0 else { continue }
                     let u = p[e], w = p[e == 2 ? 0 : e + 1]
                     var curve = false
                     for k in Int(curveFirst[Int(u)])..<Int(curveFirst[Int(u) + 1]) where curveNext[k] == w { curve = true }
-                    var others = 0, across = 0
-                    for k in Int(first[Int(u)])..<Int(first[Int(u) + 1]) {
-                        let j = Int(around[k])
-                        guard j != i, runs(pieces[j], w, u) else { continue }
-                        others += 1
-                        across = j
-                        if !curve && state[j] < 0 {
-                            state[j] = state[i]
-                            queue.append(j)
-                        }
-                    }
-                    if curve && others == 1 && state[across] < 0 {
-                        state[across] = 1 - state[i]
-                        queue.append(across)
-                    }
+                    state[j] = curve ? 1 - state[i] : state[i]
+                    queue.append(j)
                 }
             }
         }

@@ -1,6 +1,6 @@
 /// Exact inside/outside tests of a point against a closed mesh, by counting crossings of a ray with
-/// exact predicates. A ray that meets an edge or corner is discarded and another direction is tried,
-/// so every counted crossing is clean.
+/// exact predicates. A ray that meets an edge or corner is discarded and another direction is tried
+/// (the six axis directions first, then random ones), so every counted crossing is clean.
 struct PointInMesh {
     let mesh: Mesh
     let bounds: Bounds
@@ -21,6 +21,13 @@ struct PointInMesh {
     func contains(_ p: Vector3) -> Bool {
         guard bounds.contains(p) else { return false }
         let reach = (bounds.size.length + (p - bounds.center).length) * 2 + 1
+        if index == nil {
+            for axis in 0..<3 {
+                for direction in [1.0, -1.0] {
+                    if let w = axisWinding(from: p, axis: axis, direction: direction, reach: reach) { return w != 0 }
+                }
+            }
+        }
         var rng = SeededRandom(seed: 0x5EED)
         for _ in 0..<64 {
             let d = Vector3(Double.random(in: -1...1, using: &rng), Double.random(in: -1...1, using: &rng), Double.random(in: -1...1, using: &rng))
@@ -49,6 +56,24 @@ struct PointInMesh {
             for i in 0..<mesh.triangles.count { visit(i) }
         }
         return clean ? w : nil
+    }
+
+    /// The winding number of `p` from a ray along an axis (`direction` +1 or -1), or nil if it touches
+    /// an edge or corner. Along an axis, a triangle whose box misses the ray needs no exact test.
+    private func axisWinding(from p: Vector3, axis: Int, direction: Double, reach: Double) -> Int? {
+        var far = p
+        far[axis] += direction * reach
+        let u = axis == 0 ? 1 : 0, v = axis == 2 ? 1 : 2
+        let (pu, pv, pa) = (p[u], p[v], p[axis])
+        var w = 0
+        for i in 0..<mesh.triangles.count {
+            let (a, b, c) = mesh.corners(i)
+            if min(a[u], b[u], c[u]) > pu || max(a[u], b[u], c[u]) < pu || min(a[v], b[v], c[v]) > pv || max(a[v], b[v], c[v]) < pv { continue }
+            if direction > 0 ? max(a[axis], b[axis], c[axis]) < pa : min(a[axis], b[axis], c[axis]) > pa { continue }
+            guard let s = crossing(i, p, far) else { return nil }
+            w += s
+        }
+        return w
     }
 
     /// How segment `p far` crosses triangle i: +1 leaving through its outward side, -1 entering, 0

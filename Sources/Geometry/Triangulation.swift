@@ -54,26 +54,17 @@ extension Polygon {
             corner[3 * i + 1] = t.1
             corner[3 * i + 2] = t.2
         }
-        // Twins by sorting the half-edges by undirected edge: the two of an interior edge sit side by side.
+        // Only an edge with exactly two half-edges, running opposite ways, joins two triangles.
         var twin = [Int](repeating: -1, count: corner.count)
-        var byEdge = [(key: UInt64, h: Int)]()
-        byEdge.reserveCapacity(corner.count)
-        for h in 0..<corner.count {
-            let u = UInt64(corner[h]), v = UInt64(corner[nextHalf(h)])
-            byEdge.append((min(u, v) << 32 | max(u, v), h))
-        }
-        byEdge.sort { $0.key < $1.key }
-        var k = 0
-        while k < byEdge.count {
-            var end = k + 1
-            while end < byEdge.count && byEdge[end].key == byEdge[k].key { end += 1 }
-            // Only an edge with exactly two half-edges, running opposite ways, joins two triangles.
-            let (g, h) = (byEdge[k].h, byEdge[k + 1 < end ? k + 1 : k].h)
-            if end - k == 2 && corner[g] == corner[nextHalf(h)] {
+        let edges = EdgeGrouping(vertexCount: points.count, triangles: input.map { Mesh.Triangle($0.0, $0.1, $0.2) })
+        let ids = edges.ids
+        edges.forEachEdge { run in
+            guard run.count == 2 else { return }
+            let g = Int(ids[run.lowerBound]), h = Int(ids[run.lowerBound + 1])
+            if corner[g] == corner[nextHalf(h)] {
                 twin[g] = h
                 twin[h] = g
             }
-            k = end
         }
         var stack = [Int]()
         for h in 0..<corner.count where twin[h] > h && isFlippable(h, corner, twin, loopNext) { stack.append(h) }
