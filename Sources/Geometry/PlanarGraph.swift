@@ -47,18 +47,37 @@ struct PlanarGraph {
             adjacent[fill[Int(v)]] = u
             fill[Int(v)] += 1
         }
-        var compact = [Int32]()
-        compact.reserveCapacity(adjacent.count)
+        // Each row without repeats, then in angular order by insertion sort (rows are short), in place.
+        var compact = [Int32](repeating: 0, count: adjacent.count)
         var first = [Int](repeating: 0, count: n + 1)
+        var end = 0
         for u in 0..<n {
-            var row = adjacent[start[u]..<start[u + 1]].sorted()
-            row = row.indices.compactMap { k in k > 0 && row[k] == row[k - 1] ? nil : row[k] }
+            first[u] = end
             let o = at[u]
-            row.sort { angleLess(at[Int($0)] - o, at[Int($1)] - o, origin: o, at[Int($0)], at[Int($1)]) }
-            first[u] = compact.count
-            compact += row
-            first[u + 1] = compact.count
+            if start[u + 1] - start[u] > 32 {
+                // A crowded vertex: sorted rather than inserted one by one.
+                var row = Array(Set(adjacent[start[u]..<start[u + 1]]))
+                row.sort { angleLess(at[Int($0)] - o, at[Int($1)] - o, origin: o, at[Int($0)], at[Int($1)]) }
+                for v in row {
+                    compact[end] = v
+                    end += 1
+                }
+                continue
+            }
+            for k in start[u]..<start[u + 1] {
+                let v = adjacent[k]
+                guard !compact[first[u]..<end].contains(v) else { continue }
+                var j = end
+                while j > first[u] && angleLess(at[Int(v)] - o, at[Int(compact[j - 1])] - o, origin: o, at[Int(v)], at[Int(compact[j - 1])]) {
+                    compact[j] = compact[j - 1]
+                    j -= 1
+                }
+                compact[j] = v
+                end += 1
+            }
         }
+        first[n] = end
+        compact.removeSubrange(end...)
         // Trace cycles with the face on the left: after u -> v, turn to the neighbour of v just before u
         // in counter-clockwise order. Directed edge u -> v is visited when its slot in u's row is.
         var visited = [Bool](repeating: false, count: compact.count)
