@@ -268,18 +268,12 @@ struct Corefinement {
 
         // Points on each edge of each mesh, for splitting the triangles that share the edge, and
         // points inside each face.
-        var onEdge: [[Edge: [UInt32]]] = [[:], [:]]
+        var onEdge = [[(edge: Edge, id: UInt32)]](repeating: [], count: 2)
         var inFace = [a.triangles.count, b.triangles.count].map { [[UInt32]](repeating: [], count: $0) }
-        // Vertices of each mesh at an end of an edge holding contact points: only edges between two
-        // such vertices need looking up.
-        var edgeEnd = [[Bool]](repeating: [Bool](repeating: false, count: a.vertices.count + b.vertices.count), count: 2)
         for mesh in 0..<2 {
             func place(_ id: UInt32, on s: Simplex) {
                 switch s {
-                case .edge(let e):
-                    onEdge[mesh][e, default: []].append(id)
-                    edgeEnd[mesh][Int(e.a)] = true
-                    edgeEnd[mesh][Int(e.b)] = true
+                case .edge(let e): onEdge[mesh].append((e, id))
                 case .face(let f): inFace[mesh][f].append(id)
                 case .vertex: break
                 }
@@ -290,8 +284,10 @@ struct Corefinement {
             }
             for (id, more) in extra[mesh] where same[Int(id)] == id { for s in more { place(id, on: s) } }
         }
+        let edgePoints = [EdgePoints(vertexCount: a.vertices.count, entries: onEdge[0]), EdgePoints(vertexCount: b.vertices.count, entries: onEdge[1])]
         let vertexList = vertices
-        func sortedAlong(_ start: UInt32, _ end: UInt32, _ ids: [UInt32]) -> [UInt32] {
+        func sortedAlong(_ start: UInt32, _ end: UInt32, _ ids: ArraySlice<UInt32>) -> [UInt32] {
+            if ids.count == 1 { return [ids[ids.startIndex]] }
             let o = vertexList[Int(start)], d = vertexList[Int(end)] - o
             return ids.sorted { (vertexList[Int($0)] - o).dot(d) < (vertexList[Int($1)] - o).dot(d) }
         }
@@ -303,7 +299,7 @@ struct Corefinement {
             for segs in segments[mesh] { for (p, q) in segs { curve.insert(Edge(p, q)) } }
             for (edge, segs) in alongEdges[mesh] {
                 let start = resolve(globalID(mesh, edge.a)), end = resolve(globalID(mesh, edge.b))
-                let chain = [start] + sortedAlong(start, end, onEdge[mesh][edge] ?? []) + [end]
+                let chain = [start] + sortedAlong(start, end, edgePoints[mesh].points(edge.a, edge.b)) + [end]
                 for (p, q) in segs {
                     guard let i = chain.firstIndex(of: resolve(p)), let j = chain.firstIndex(of: resolve(q)) else {
                         throw .degenerateContact("a contact segment along the edge from \(vertexList[Int(start)]) to \(vertexList[Int(end)]) ends off that edge; the operands nearly touch there")
@@ -318,27 +314,28 @@ struct Corefinement {
         sources = [[], []]
         for mesh in 0..<2 {
             let m = meshes[mesh]
-            let ends = edgeEnd[mesh]
-            func pointsOn(_ u: UInt32, _ v: UInt32) -> [UInt32]? { ends[Int(u)] && ends[Int(v)] ? onEdge[mesh][Edge(u, v)] : nil }
+            let onEdges = edgePoints[mesh]
             var out = [Mesh.Triangle](), from = [Int]()
             out.reserveCapacity(m.triangles.count + m.triangles.count / 2)
             from.reserveCapacity(out.capacity)
             for (i, t) in m.triangles.enumerated() {
-                let points0 = pointsOn(t.a, t.b), points1 = pointsOn(t.b, t.c), points2 = pointsOn(t.c, t.a)
+                let points0 = onEdges.points(t.a, t.b), points1 = onEdges.points(t.b, t.c), points2 = onEdges.points(t.c, t.a)
                 let segs = segments[mesh][i], points = inFace[mesh][i]
                 let a = resolve(globalID(mesh, t.a)), b = resolve(globalID(mesh, t.b)), c = resolve(globalID(mesh, t.c))
-                if segs.isEmpty && points.isEmpty && points0 == nil && points1 == nil && points2 == nil {
+                if segs.isEmpty && points.isEmpty && points0.isEmpty && points1.isEmpty && points2.isEmpty {
                     out.append(Mesh.Triangle(a, b, c, tag: t.tag))
                     from.append(i)
                     continue
                 }
                 // Boundary: corners and the contact points inside each edge, in order.
-                var boundary = [a]
-                if let p = points0 { boundary += sortedAlong(a, b, p) }
+                var boundary = [UInt32]()
+                boundary.reserveCapacity(3 + points0.count + points1.count + points2.count)
+                boundary.append(a)
+                if !points0.isEmpty { boundary += sortedAlong(a, b, points0) }
                 boundary.append(b)
-                if let p = points1 { boundary += sortedAlong(b, c, p) }
+                if !points1.isEmpty { boundary += sortedAlong(b, c, points1) }
                 boundary.append(c)
-                if let p = points2 { boundary += sortedAlong(c, a, p) }
+                if !points2.isEmpty { boundary += sortedAlong(c, a, points2) }
                 let before = out.count
                 try Corefinement.split(corners: (a, b, c), boundary: boundary, segments: segs, points: points, vertices: vertexList, tag: t.tag, into: &out)
                 for _ in before..<out.count { from.append(i) }

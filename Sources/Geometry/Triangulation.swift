@@ -372,19 +372,31 @@ private struct Ring {
         return index.count - 1
     }
 
-    func isEar(_ b: Int, grid: NodeGrid) -> Bool {
+    /// Whether the corner at `b` can be cut off: it turns left and no other node lies in its closed
+    /// triangle. The nodes are looked up in `grid`, or (small rings) walked round the ring.
+    func isEar(_ b: Int, grid: NodeGrid?) -> Bool {
         let a = prev[b], c = next[b]
         let pa = p(a), pb = p(b), pc = p(c)
         guard Predicates.orient2d(pa, pb, pc) > 0 else { return false }
         let lo = Vector2(min(pa.x, pb.x, pc.x), min(pa.y, pb.y, pc.y))
         let hi = Vector2(max(pa.x, pb.x, pc.x), max(pa.y, pb.y, pc.y))
+        @inline(__always) func blocks(_ n: Int) -> Bool {
+            guard alive[n], n != a, n != b, n != c else { return false }
+            let q = p(n)
+            return q.x >= lo.x && q.x <= hi.x && q.y >= lo.y && q.y <= hi.y && q != pa && q != pb && q != pc
+                && Predicates.orient2d(pa, pb, q) >= 0 && Predicates.orient2d(pb, pc, q) >= 0 && Predicates.orient2d(pc, pa, q) >= 0
+        }
+        guard let grid else {
+            var n = next[c]
+            while n != a {
+                if blocks(n) { return false }
+                n = next[n]
+            }
+            return true
+        }
         var ear = true
         grid.forEach(in: lo, hi) { n in
-            guard alive[n], n != a, n != b, n != c else { return true }
-            let q = p(n)
-            if q.x >= lo.x, q.x <= hi.x, q.y >= lo.y, q.y <= hi.y, q != pa, q != pb, q != pc,
-               Predicates.orient2d(pa, pb, q) >= 0, Predicates.orient2d(pb, pc, q) >= 0,
-               Predicates.orient2d(pc, pa, q) >= 0 {
+            if blocks(n) {
                 ear = false
                 return false
             }
@@ -399,7 +411,8 @@ private struct Ring {
         var stop = ear
         let all = nodes(from: head)
         var count = all.count
-        let grid = NodeGrid(ring: self, nodes: all)
+        // A small ring is walked in full for each ear test; a large one is looked up in a grid.
+        let grid = all.count > 24 ? NodeGrid(ring: self, nodes: all) : nil
         while count > 2 {
             if p(next[ear]) == p(ear) {
                 // A zero-length edge where a hole touches the ring: the two nodes are one point.
