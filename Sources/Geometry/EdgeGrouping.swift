@@ -2,9 +2,9 @@
 /// lower vertex, then each row (the edges from one vertex to higher ones, usually a handful) sorted by
 /// higher vertex. The half-edges of one edge, whichever way they run, end up side by side.
 struct EdgeGrouping {
-    /// For each grouped half-edge, in order: its higher vertex and its id.
-    private(set) var higher: [UInt32]
-    private(set) var ids: [Int32]
+    /// For each grouped half-edge, in order: its id, and its higher vertex.
+    let ids: [Int32]
+    private let higher: [UInt32]
     /// The half-edges whose lower vertex is v sit at `first[v]..<first[v + 1]`.
     private let first: [Int32]
 
