@@ -29,7 +29,9 @@ extension Mesh {
     public func subtracting(_ cutters: [Mesh]) throws(GeometryError) -> Mesh {
         var result = self
         try Mesh.checkOperand(self, "the first operand")
-        for (i, c) in cutters.enumerated() { try Mesh.checkOperand(c, "cutter \(i)") }
+        _ = try Parallel.map(cutters.count, minimumChunk: 16) { range throws(GeometryError) in
+            for i in range { try Mesh.checkOperand(cutters[i], "cutter \(i)") }
+        }
         for batch in Mesh.disjointBatches(cutters) {
             result = try Mesh.boolean(result, Mesh.merged(batch), .difference, checked: true)
         }
@@ -38,7 +40,9 @@ extension Mesh {
 
     /// The union of all meshes. Meshes whose bounds do not overlap are merged without a boolean.
     public static func union(_ meshes: [Mesh]) throws(GeometryError) -> Mesh {
-        for (i, m) in meshes.enumerated() { try checkOperand(m, "operand \(i)") }
+        _ = try Parallel.map(meshes.count, minimumChunk: 16) { range throws(GeometryError) in
+            for i in range { try checkOperand(meshes[i], "operand \(i)") }
+        }
         var result = Mesh.empty
         for batch in disjointBatches(meshes) {
             result = try boolean(result, merged(batch), .union, checked: true)
@@ -92,8 +96,8 @@ extension Mesh {
     /// `checked`: the operands are known to be valid (checked by the caller, or results of booleans).
     static func boolean(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, checked: Bool = false) throws(GeometryError) -> Mesh {
         if !checked {
-            try checkOperand(a, "the first operand")
-            try checkOperand(b, "the second operand")
+            _ = try Parallel.both({ () throws(GeometryError) in try checkOperand(a, "the first operand") },
+                                  { () throws(GeometryError) in try checkOperand(b, "the second operand") })
         }
         if a.isEmpty || b.isEmpty || !a.bounds.intersects(b.bounds) {
             switch op {
@@ -105,19 +109,18 @@ extension Mesh {
         let core = try Corefinement(a, b)
         if core.degenerate { return try assembled(core, [a, b], op) }
         let offset = UInt32(a.vertices.count)
-        let inside = [
-            classify(core.pieces[0], core, isOriginal: { $0 < offset }, against: PointInMesh(b)),
-            classify(core.pieces[1], core, isOriginal: { $0 >= offset && $0 < offset + UInt32(b.vertices.count) }, against: PointInMesh(a)),
-        ]
+        let inside = Parallel.both(
+            { classify(core.pieces[0], core, isOriginal: { $0 < offset }, against: PointInMesh(b)) },
+            { classify(core.pieces[1], core, isOriginal: { $0 >= offset && $0 < offset + UInt32(b.vertices.count) }, against: PointInMesh(a)) })
         var triangles = [Triangle]()
-        for (i, t) in core.pieces[0].enumerated() where inside[0][i] == (op == .intersection) {
+        for (i, t) in core.pieces[0].enumerated() where inside.0[i] == (op == .intersection) {
             triangles.append(t)
         }
         for (i, t) in core.pieces[1].enumerated() {
             switch op {
-            case .union where !inside[1][i]: triangles.append(t)
-            case .intersection where inside[1][i]: triangles.append(t)
-            case .difference where inside[1][i]: triangles.append(t.flipped)
+            case .union where !inside.1[i]: triangles.append(t)
+            case .intersection where inside.1[i]: triangles.append(t)
+            case .difference where inside.1[i]: triangles.append(t.flipped)
             default: break
             }
         }
@@ -127,7 +130,8 @@ extension Mesh {
     /// The result of a corefinement with degenerate contact: pieces kept by their exact sides, coplanar
     /// pieces by the orientation rules, and vertices where kept pieces only touch duplicated.
     private static func assembled(_ core: Corefinement, _ operands: [Mesh], _ op: BooleanOperation) throws(GeometryError) -> Mesh {
-        let sides = [core.sides(of: 0, operands), core.sides(of: 1, operands)]
+        let both = Parallel.both({ core.sides(of: 0, operands) }, { core.sides(of: 1, operands) })
+        let sides = [both.0, both.1]
         var triangles = [Triangle]()
         for (i, t) in core.pieces[0].enumerated() {
             switch sides[0][i] {

@@ -176,17 +176,28 @@ struct Corefinement {
             return id
         }
 
-        // Candidates are gathered first and handled in this function's own loop: the nested functions
-        // above, called from a closure, would have their captured state checked on every access.
-        var candidates = [Int]()
-        for iq in 0..<queries.triangles.count {
-            let tq = TriangleContact.Corners(queries.corners(iq))
-            candidates.removeAll(keepingCapacity: true)
-            bvh.forEachOverlap(with: Bounds(tq.p0, tq.p1, tq.p2)) { candidates.append($0) }
-            for ic in candidates {
-                let (ia, ib) = indexesA ? (ic, iq) : (iq, ic)
-                let ta = indexesA ? TriangleContact.Corners(a.corners(ia)) : tq, tb = indexesA ? tq : TriangleContact.Corners(b.corners(ib))
-                guard let contact = try TriangleContact.contact(ta, tb) else { continue }
+        // The pairs in contact, found over the cores (query triangles shared out, results in query
+        // order), then registered in this function's own loop: the nested functions above, called from
+        // a closure, would have their captured state checked on every access.
+        let touching = try Parallel.map(queries.triangles.count, minimumChunk: 16) { range throws(GeometryError) in
+            var found = [(ia: Int32, ib: Int32, contact: TriangleContact.Contact)]()
+            var candidates = [Int]()
+            for iq in range {
+                let tq = TriangleContact.Corners(queries.corners(iq))
+                candidates.removeAll(keepingCapacity: true)
+                bvh.forEachOverlap(with: Bounds(tq.p0, tq.p1, tq.p2)) { candidates.append($0) }
+                for ic in candidates {
+                    let (ia, ib) = indexesA ? (ic, iq) : (iq, ic)
+                    let ta = indexesA ? TriangleContact.Corners(a.corners(ia)) : tq, tb = indexesA ? tq : TriangleContact.Corners(b.corners(ib))
+                    if let contact = try TriangleContact.contact(ta, tb) { found.append((Int32(ia), Int32(ib), contact)) }
+                }
+            }
+            return found
+        }
+        for chunk in touching {
+            for (pairA, pairB, contact) in chunk {
+                let ia = Int(pairA), ib = Int(pairB)
+                let ta = TriangleContact.Corners(a.corners(ia)), tb = TriangleContact.Corners(b.corners(ib))
                 if contact.coplanar || contact.count == 1 || contact.touchesACorner {
                     isDegenerate = true
                 }
@@ -310,35 +321,57 @@ struct Corefinement {
         }
         curveEdges = curve
 
+        // The triangles with contact points on them, split one by one over the cores.
+        let segmentsOf = segments, pointsIn = inFace
+        func corners(_ mesh: Int, _ t: Mesh.Triangle) -> (UInt32, UInt32, UInt32) {
+            (resolve(globalID(mesh, t.a)), resolve(globalID(mesh, t.b)), resolve(globalID(mesh, t.c)))
+        }
+        var cut = [(mesh: Int, triangle: Int)]()
+        for mesh in 0..<2 {
+            let onEdges = edgePoints[mesh]
+            for (i, t) in meshes[mesh].triangles.enumerated()
+            where !segmentsOf[mesh][i].isEmpty || !pointsIn[mesh][i].isEmpty
+                || !onEdges.points(t.a, t.b).isEmpty || !onEdges.points(t.b, t.c).isEmpty || !onEdges.points(t.c, t.a).isEmpty {
+                cut.append((mesh, i))
+            }
+        }
+        let split = try Parallel.each(cut.count) { k throws(GeometryError) -> [Mesh.Triangle] in
+            let (mesh, i) = cut[k]
+            let t = meshes[mesh].triangles[i], onEdges = edgePoints[mesh]
+            let points0 = onEdges.points(t.a, t.b), points1 = onEdges.points(t.b, t.c), points2 = onEdges.points(t.c, t.a)
+            let (a, b, c) = corners(mesh, t)
+            // Boundary: corners and the contact points inside each edge, in order.
+            var boundary = [UInt32]()
+            boundary.reserveCapacity(3 + points0.count + points1.count + points2.count)
+            boundary.append(a)
+            if !points0.isEmpty { boundary += sortedAlong(a, b, points0) }
+            boundary.append(b)
+            if !points1.isEmpty { boundary += sortedAlong(b, c, points1) }
+            boundary.append(c)
+            if !points2.isEmpty { boundary += sortedAlong(c, a, points2) }
+            var out = [Mesh.Triangle]()
+            try Corefinement.split(
+                corners: (a, b, c), boundary: boundary, segments: segmentsOf[mesh][i], points: pointsIn[mesh][i], vertices: vertexList,
+                tag: t.tag, into: &out)
+            return out
+        }
         pieces = [[], []]
         sources = [[], []]
+        var next = 0
         for mesh in 0..<2 {
-            let m = meshes[mesh]
-            let onEdges = edgePoints[mesh]
             var out = [Mesh.Triangle](), from = [Int]()
-            out.reserveCapacity(m.triangles.count + m.triangles.count / 2)
+            out.reserveCapacity(meshes[mesh].triangles.count + meshes[mesh].triangles.count / 2)
             from.reserveCapacity(out.capacity)
-            for (i, t) in m.triangles.enumerated() {
-                let points0 = onEdges.points(t.a, t.b), points1 = onEdges.points(t.b, t.c), points2 = onEdges.points(t.c, t.a)
-                let segs = segments[mesh][i], points = inFace[mesh][i]
-                let a = resolve(globalID(mesh, t.a)), b = resolve(globalID(mesh, t.b)), c = resolve(globalID(mesh, t.c))
-                if segs.isEmpty && points.isEmpty && points0.isEmpty && points1.isEmpty && points2.isEmpty {
+            for (i, t) in meshes[mesh].triangles.enumerated() {
+                if next < cut.count && cut[next] == (mesh, i) {
+                    out += split[next]
+                    for _ in split[next].indices { from.append(i) }
+                    next += 1
+                } else {
+                    let (a, b, c) = corners(mesh, t)
                     out.append(Mesh.Triangle(a, b, c, tag: t.tag))
                     from.append(i)
-                    continue
                 }
-                // Boundary: corners and the contact points inside each edge, in order.
-                var boundary = [UInt32]()
-                boundary.reserveCapacity(3 + points0.count + points1.count + points2.count)
-                boundary.append(a)
-                if !points0.isEmpty { boundary += sortedAlong(a, b, points0) }
-                boundary.append(b)
-                if !points1.isEmpty { boundary += sortedAlong(b, c, points1) }
-                boundary.append(c)
-                if !points2.isEmpty { boundary += sortedAlong(c, a, points2) }
-                let before = out.count
-                try Corefinement.split(corners: (a, b, c), boundary: boundary, segments: segs, points: points, vertices: vertexList, tag: t.tag, into: &out)
-                for _ in before..<out.count { from.append(i) }
             }
             pieces[mesh] = out
             sources[mesh] = from

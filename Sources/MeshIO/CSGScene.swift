@@ -12,10 +12,13 @@ public struct CSGScene: Sendable {
         self.root = root
     }
 
-    /// Evaluates the tree into one mesh. `loadMesh` reads a `mesh` node's file. A failure names the
-    /// JSON path of the node where it happened.
+    /// Evaluates the tree into one mesh. `loadMesh` reads a `mesh` node's file; every file is read
+    /// once, before any geometry is built. Sibling nodes are then built concurrently. A failure names
+    /// the JSON path of the node where it happened.
     public func evaluate(loadMesh: (String) throws(GeometryError) -> Mesh) throws(CSGError) -> Mesh {
-        try root.evaluate(resolution, loadMesh)
+        var meshes = [String: Mesh]()
+        try root.load(into: &meshes, loadMesh)
+        return try root.evaluate(resolution, meshes)
     }
 }
 
@@ -56,23 +59,38 @@ public struct CSGNode: Sendable {
         self.path = path
     }
 
-    func evaluate(_ r: Resolution, _ load: (String) throws(GeometryError) -> Mesh) throws(CSGError) -> Mesh {
-        // Children report their own paths; this node's own work reports this path.
-        let children: [CSGNode]
+    private var children: [CSGNode] {
         switch kind {
-        case .union(let n), .difference(let n), .intersection(let n): children = n
-        default: children = []
+        case .union(let n), .difference(let n), .intersection(let n): n
+        default: []
         }
-        var evaluated = [Mesh]()
-        for child in children { evaluated.append(try child.evaluate(r, load)) }
+    }
+
+    /// Reads the file of every `mesh` node in this subtree that `meshes` does not hold yet.
+    func load(into meshes: inout [String: Mesh], _ read: (String) throws(GeometryError) -> Mesh) throws(CSGError) {
+        if case .mesh(let file) = kind, meshes[file] == nil {
+            do {
+                meshes[file] = try read(file)
+            } catch {
+                throw CSGError(path: path, error: error)
+            }
+        }
+        for child in children { try child.load(into: &meshes, read) }
+    }
+
+    /// The mesh of this subtree, with the files of `mesh` nodes already read into `meshes`.
+    func evaluate(_ r: Resolution, _ meshes: [String: Mesh]) throws(CSGError) -> Mesh {
+        // Children report their own paths; this node's own work reports this path.
+        let children = self.children
+        let evaluated = try Parallel.each(children.count) { i throws(CSGError) in try children[i].evaluate(r, meshes) }
         do {
-            return try evaluateSelf(r, load, evaluated)
+            return try evaluateSelf(r, meshes, evaluated)
         } catch {
             throw CSGError(path: path, error: error)
         }
     }
 
-    private func evaluateSelf(_ r: Resolution, _ load: (String) throws(GeometryError) -> Mesh, _ children: [Mesh]) throws(GeometryError) -> Mesh {
+    private func evaluateSelf(_ r: Resolution, _ meshes: [String: Mesh], _ children: [Mesh]) throws(GeometryError) -> Mesh {
         var mesh: Mesh
         switch kind {
         case .box(let size, let centered):
@@ -94,7 +112,7 @@ public struct CSGNode: Sendable {
         case .polyhedron(let points, let faces):
             mesh = try Mesh.polyhedron(points: points, faces: faces)
         case .mesh(let file):
-            mesh = try load(file)
+            mesh = meshes[file]!  // read by `load(into:_:)` before evaluation
         case .union:
             mesh = try Mesh.union(children)
         case .difference:

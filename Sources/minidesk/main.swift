@@ -9,6 +9,9 @@ func runMain(_ words: [String]) -> ExitCode {
     }
     let rest = Array(words.dropFirst())
     do throws(UsageError) {
+        if let serial = ProcessInfo.processInfo.environment["MINIDESK_SERIAL"], serial != "0" && serial != "1" {
+            throw UsageError("MINIDESK_SERIAL must be 1 (use one core) or 0 (use all cores), got `\(serial)`")
+        }
         switch command {
         case "--help", "-h", "help":
             Console.out(Help.main)

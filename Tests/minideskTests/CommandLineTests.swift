@@ -15,10 +15,11 @@ import Testing
         var stderr: String
     }
 
-    static func run(_ args: [String]) throws -> Result {
+    static func run(_ args: [String], environment: [String: String] = [:]) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
@@ -141,6 +142,30 @@ import Testing
         let r6 = try CommandLineTests.run(["csg", flush, "-o", "/tmp/never.stl", "--repeat", "0"])
         #expect(r6.status == 2 && r6.stderr.contains("--repeat must be a whole number from 1 to 100, got `0`"))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never.stl"))
+    }
+
+    /// Work shared over the cores comes back in order: one core and all cores write the same bytes.
+    /// A plate with 150 holes cut in one batch, and a sphere minus a sphere, in generic positions.
+    @Test(arguments: [
+        #"{"root": {"difference": [{"box": {"size": [60, 60, 4]}}"# + (0..<150).map { k in
+            #", {"cylinder": {"radius": 1.1, "height": 6, "segments": 16}, "translate": [\#(2.3 + Double(k % 15) * 3.9), \#(2.7 + Double(k / 15) * 5.7), -1.003]}"#
+        }.joined() + "]}}",
+        #"{"root": {"difference": [{"sphere": {"radius": 20, "segments": 96}}, {"sphere": {"radius": 20, "segments": 96}, "translate": [4.1, 2.3, 1.7]}]}}"#,
+    ])
+    func oneCoreAndAllCoresGiveTheSameFile(scene json: String) throws {
+        let s = Self.scene(json)
+        var files = [Data]()
+        for serial in ["1", "0"] {
+            let out = NSTemporaryDirectory() + "minidesk-serial-\(UUID().uuidString).ply"
+            let r = try CommandLineTests.run(["csg", s, "-o", out, "--json"], environment: ["MINIDESK_SERIAL": serial])
+            #expect(r.status == 0, "\(r.stderr)")
+            let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
+            #expect(report["valid"] as? Bool == true)
+            files.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+        }
+        #expect(files[0].count > 10_000 && files[0] == files[1])
+        let bad = try CommandLineTests.run(["csg", s, "-o", "/tmp/never.stl"], environment: ["MINIDESK_SERIAL": "yes"])
+        #expect(bad.status == 2 && bad.stderr.contains("MINIDESK_SERIAL must be 1 (use one core) or 0 (use all cores), got `yes`"))
     }
 
     @Test func repeatedEvaluationReportsEveryRunAndTheMedian() throws {

@@ -1,0 +1,39 @@
+import Testing
+@testable import Geometry
+
+/// Work shared over the cores: ranges that cover every item once, results in item order, and the
+/// error of the first failing item, whichever core met it first.
+struct ParallelTests {
+    @Test(arguments: [(0, 16), (1, 16), (31, 16), (32, 16), (1000, 16), (1000, 1), (100_000, 64)])
+    func rangesCoverEveryItemOnceInOrder(count: Int, minimumChunk: Int) {
+        let ranges = Parallel.map(count, minimumChunk: minimumChunk) { $0 }
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == count)
+        for (r, s) in zip(ranges, ranges.dropFirst()) { #expect(r.upperBound == s.lowerBound) }
+        #expect(ranges.count <= 256)
+        if ranges.count > 1 { #expect(ranges.allSatisfy { $0.count >= minimumChunk }) }
+        let squares = Parallel.map(count, minimumChunk: minimumChunk) { $0.map { $0 * $0 } }.flatMap { $0 }
+        #expect(squares == (0..<count).map { $0 * $0 })
+    }
+
+    @Test(arguments: [0, 1, 2, 777])
+    func eachKeepsItemOrder(count: Int) {
+        #expect(Parallel.each(count) { "item \($0)" } == (0..<count).map { "item \($0)" })
+    }
+
+    @Test func theFirstFailingItemsErrorIsThrown() {
+        func fail(_ i: Int) -> GeometryError { .invalidMesh("item \(i)") }
+        let failing: Set = [300, 700, 999]
+        #expect(throws: fail(300)) {
+            _ = try Parallel.each(1000) { i throws(GeometryError) in if failing.contains(i) { throw fail(i) } }
+        }
+        #expect(throws: fail(300)) {
+            _ = try Parallel.map(1000, minimumChunk: 8) { range throws(GeometryError) in
+                for i in range where failing.contains(i) { throw fail(i) }
+            }
+        }
+        #expect(throws: fail(1)) { _ = try Parallel.both({ () throws(GeometryError) in throw fail(1) }, { () throws(GeometryError) in throw fail(2) }) }
+        #expect(throws: fail(2)) { _ = try Parallel.both({ () throws(GeometryError) in 1 }, { () throws(GeometryError) in throw fail(2) }) }
+        let pair = Parallel.both({ "a" }, { 2 })
+        #expect(pair.0 == "a" && pair.1 == 2)
+    }
+}
