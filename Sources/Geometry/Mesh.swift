@@ -33,16 +33,30 @@ public struct Mesh: Hashable, Sendable {
         public var flipped: Triangle { Triangle(a, c, b, tag: tag) }
     }
 
-    public var vertices: [Vector3] { didSet { isCheckedSolid = false } }
-    public var triangles: [Triangle] { didSet { isCheckedSolid = false } }
+    /// The corner positions, in millimetres.
+    public var vertices: [Vector3] {
+        get { storedVertices }
+        set { storedVertices = newValue; isCheckedSolid = false }
+        // Changed in place, so that appending one vertex at a time (from any module) does not copy
+        // the whole array each time, as an observed property's setter would.
+        _modify { isCheckedSolid = false; yield &storedVertices }
+    }
+    /// The triangles, as indices into `vertices`.
+    public var triangles: [Triangle] {
+        get { storedTriangles }
+        set { storedTriangles = newValue; isCheckedSolid = false }
+        _modify { isCheckedSolid = false; yield &storedTriangles }
+    }
+    private var storedVertices: [Vector3]
+    private var storedTriangles: [Triangle]
     /// Whether the mesh is known to pass the operand check (`checkOperand`): set by checked factories
     /// and booleans, so that chained operations do not check their operands again, and cleared by
     /// any change to the vertices or triangles. Not part of the mesh's value (equality, hashing).
     var isCheckedSolid = false
 
     public init(vertices: [Vector3] = [], triangles: [Triangle] = []) {
-        self.vertices = vertices
-        self.triangles = triangles
+        storedVertices = vertices
+        storedTriangles = triangles
     }
 
     public static func == (l: Mesh, r: Mesh) -> Bool { l.vertices == r.vertices && l.triangles == r.triangles }

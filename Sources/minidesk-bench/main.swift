@@ -166,11 +166,18 @@ if wanted("writers") {
             }
             fclose(handle)
         }
-        writerFigures[name] = [
+        var figures: [String: Any] = [
             "seconds": seconds, "bytes": bytes, "MB_per_s": Double(bytes) / 1e6 / seconds,
             "plain_write_seconds": plain, "plain_write_MB_per_s": Double(bytes) / 1e6 / plain,
             "peak_extra_MB": Double(extra) / 1e6, "peak_extra_per_mesh_size": Double(extra) / Double(meshBytes),
         ]
+        // Reading back (assimp, then welding by position), as `csg` does for `mesh` nodes.
+        if ["stl", "ply", "obj"].contains(name) {
+            let read = try measure(repeats: 3) { _ = try AssimpReader.read(path) }
+            figures["read_seconds"] = read
+            figures["read_MB_per_s"] = Double(bytes) / 1e6 / read
+        }
+        writerFigures[name] = figures
     }
     results["writers_1M_triangles"] = ["triangles": big.triangles.count, "mesh_MB": Double(meshBytes) / 1e6, "formats": writerFigures]
 }
