@@ -462,19 +462,36 @@ struct Corefinement {
             out.removeSubrange(start...)
             return false
         }
-        var polygons = [boundary]
+        // Several chords: each polygon is the set of its boundary positions (a bit mask, boundary order
+        // is polygon order), so cutting one in two allocates nothing.
+        guard boundary.count <= 64, segments.count < 16 else { return false }
+        func below(_ n: Int) -> UInt64 { n == 64 ? ~0 : (1 << UInt64(n)) - 1 }  // the positions under n
+        var polygons = InlineArray<16, UInt64>(repeating: 0)
+        polygons[0] = below(boundary.count)
+        var count = 1
         for (p, q) in segments {
-            guard let k = polygons.firstIndex(where: { $0.contains(p) && $0.contains(q) }) else { return false }
-            let polygon = polygons[k]
-            let i = polygon.firstIndex(of: p)!, j = polygon.firstIndex(of: q)!
-            let (lo, hi) = (min(i, j), max(i, j))
-            if hi - lo == 1 || (lo == 0 && hi == polygon.count - 1) { continue }  // an edge already
-            polygons[k] = Array(polygon[lo...hi])
-            polygons.append(Array(polygon[hi...]) + Array(polygon[...lo]))
+            guard let i = boundary.firstIndex(of: p), let j = boundary.firstIndex(of: q) else { return false }
+            let ends: UInt64 = 1 << UInt64(min(i, j)) | 1 << UInt64(max(i, j))
+            guard let k = (0..<count).first(where: { polygons[$0] & ends == ends }) else { return false }
+            // The positions from the lower end to the higher one, both included.
+            let span = below(max(i, j) + 1) & ~below(min(i, j))
+            let inner = polygons[k] & span, outer = polygons[k] & ~span | ends
+            if inner.nonzeroBitCount == 2 || outer.nonzeroBitCount == 2 { continue }  // an edge already
+            polygons[k] = inner
+            polygons[count] = outer
+            count += 1
         }
         guard points.allSatisfy({ x in segments.contains { $0.0 == x || $0.1 == x } }) else { return false }
-        for polygon in polygons {
-            guard try appendConvex(polygon.count, { polygon[$0] }, flat, tag, near: near, into: &out) else {
+        for k in 0..<count {
+            var positions = InlineArray<64, UInt8>(repeating: 0)
+            var n = 0
+            var bits = polygons[k]
+            while bits != 0 {
+                positions[n] = UInt8(bits.trailingZeroBitCount)
+                n += 1
+                bits &= bits - 1
+            }
+            guard try appendConvex(n, { boundary[Int(positions[$0])] }, flat, tag, near: near, into: &out) else {
                 out.removeSubrange(start...)
                 return false
             }

@@ -41,6 +41,22 @@ import Testing
         #expect(abs(u.volume - (1000 + 5.2 * 2.9 * 3)) < 1e-9)
     }
 
+    /// A prism through a stack of 1 to 4 separate plates (one operand): each of its side triangles
+    /// crosses two faces per plate, so it is cut by up to 8 chords at once.
+    @Test(arguments: [1, 2, 3, 4])
+    func prismThroughAStackOfPlates(plates: Int) throws {
+        let stack = Mesh.merged((0..<plates).map { k in Self.box(Vector3(0, 0, Double(3 * k)), Vector3(10, 10, Double(3 * k) + 2)) })
+        let n = 16, r = 2.0
+        let prism = try Mesh.cylinder(radius: r, height: Double(3 * plates) + 2, segments: n, centered: false, resolution: .normal)
+            .translated(by: Vector3(5.013, 4.987, -1.003))
+        let hole = Double(n) / 2 * r * r * sin(2 * .pi / Double(n))  // the n-gon's area
+        let d = Self.expectValid(try stack.subtracting(prism), "difference")
+        #expect(abs(d.volume - Double(plates) * (100 - hole) * 2) < 1e-9)
+        #expect(d.shells == plates && d.eulerCharacteristic == 0)
+        let i = Self.expectValid(try stack.intersection(prism), "intersection")
+        #expect(abs(i.volume - Double(plates) * hole * 2) < 1e-9)
+    }
+
     @Test func pocketAndNestedAndDisjointOperands() throws {
         let a = Self.box(Vector3(0, 0, 0), Vector3(10, 10, 10))
         // A pocket from the top (the cutter overshoots the top face; off-centre so that no face diagonal
