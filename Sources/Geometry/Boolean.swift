@@ -28,9 +28,11 @@ extension Mesh {
     /// operation, so a ring of vent slots costs one corefinement, not one per slot.
     public func subtracting(_ cutters: [Mesh]) throws(GeometryError) -> Mesh {
         var result = self
-        try Mesh.checkOperand(self, "the first operand")
-        _ = try Parallel.map(cutters.count, minimumChunk: 16) { range throws(GeometryError) in
-            for i in range { try Mesh.checkOperand(cutters[i], "cutter \(i)") }
+        // This mesh (item 0) and the cutters are checked at the same time.
+        _ = try Parallel.map(cutters.count + 1, minimumChunk: 1) { range throws(GeometryError) in
+            for i in range {
+                if i == 0 { try Mesh.checkOperand(self, "the first operand") } else { try Mesh.checkOperand(cutters[i - 1], "cutter \(i - 1)") }
+            }
         }
         for batch in Mesh.disjointBatches(cutters) {
             result = try Mesh.boolean(result, Mesh.merged(batch), .difference, checked: true)
@@ -40,7 +42,7 @@ extension Mesh {
 
     /// The union of all meshes. Meshes whose bounds do not overlap are merged without a boolean.
     public static func union(_ meshes: [Mesh]) throws(GeometryError) -> Mesh {
-        _ = try Parallel.map(meshes.count, minimumChunk: 16) { range throws(GeometryError) in
+        _ = try Parallel.map(meshes.count, minimumChunk: 1) { range throws(GeometryError) in
             for i in range { try checkOperand(meshes[i], "operand \(i)") }
         }
         var result = Mesh.empty
