@@ -8,7 +8,7 @@ import Foundation
 public enum Parallel {
     /// Whether more than one core is there to share the work, and the environment variable
     /// `MINIDESK_SERIAL` is not set to 1 (which keeps all work on the calling thread).
-    public static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1 && ProcessInfo.processInfo.environment["MINIDESK_SERIAL"] != "1"
+    static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1 && ProcessInfo.processInfo.environment["MINIDESK_SERIAL"] != "1"
 
     /// `body` applied to consecutive ranges that cover `0..<count`, each of at least `minimumChunk`
     /// items (one range when `count` is smaller than two of them, at most 256 ranges), the results in
