@@ -108,8 +108,39 @@ extension Mesh {
             case .difference: return a.markedChecked()
             }
         }
+        do {
+            return try corefined(a, b, op)
+        } catch .degenerateContact(let message) {
+            return try snapped(a, b, op, refusal: message)
+        }
+    }
+
+    /// The boolean of operands that nearly touch (corners or edges within rounding of the other's
+    /// surface, not on it), after snapping them together (`NearContactSnapping`): each moves by at
+    /// most the snapping tolerance. The result is checked in full, self-intersections included; if
+    /// snapping does not settle or the result is not a valid solid, the exact refusal stands.
+    private static func snapped(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, refusal: String) throws(GeometryError) -> Mesh {
+        let tolerance = NearContactSnapping.tolerance(a, b)
+        let unresolved = GeometryError.degenerateContact("\(refusal) (snapping the operands together within \(tolerance) mm did not resolve it)")
+        guard let snapping = NearContactSnapping(a, b),
+              let result = try? corefined(snapping.meshes[0].mesh, snapping.meshes[1].mesh, op),
+              result.report(checkSelfIntersections: true).isValid
+        else { throw unresolved }
+        return result
+    }
+
+    /// The boolean of two valid operands whose bounds overlap, by exact corefinement.
+    private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> Mesh {
         let core = try Corefinement(a, b)
-        if core.degenerate { return try assembled(core, [a, b], op) }
+        let result = core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
+        if core.nearlyTouching, !result.report(checkSelfIntersections: true).isValid {
+            throw .degenerateContact("rounding the contact points where the operands nearly touch folds the result")
+        }
+        return result
+    }
+
+    /// The result of a corefinement in general position: pieces kept by a flood fill of sides.
+    private static func separated(_ core: Corefinement, _ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> Mesh {
         let offset = UInt32(a.vertices.count)
         let inside = Parallel.both(
             { classify(core.pieces[0], core, isOriginal: { $0 < offset }, against: PointInMesh(b)) },
@@ -126,7 +157,30 @@ extension Mesh {
             default: break
             }
         }
+        guard closesUp(triangles, along: core.curveEdges, vertexCount: core.vertices.count) else {
+            throw .degenerateContact("the pieces kept along a contact curve do not close up; the operands nearly touch there")
+        }
         return Mesh(vertices: core.vertices, triangles: triangles).compacted().markedChecked()
+    }
+
+    /// Whether every edge of the contact curve is used by the kept triangles as often in one
+    /// direction as in the other (elsewhere the kept pieces are whole surfaces of closed operands).
+    /// Only rounding that hides a sliver from the exact tests can make it fail.
+    private static func closesUp(_ triangles: [Triangle], along curve: Set<Corefinement.Edge>, vertexCount: Int) -> Bool {
+        var onCurve = [Bool](repeating: false, count: vertexCount)
+        for e in curve {
+            onCurve[Int(e.a)] = true
+            onCurve[Int(e.b)] = true
+        }
+        var balance = [Corefinement.Edge: Int]()
+        for t in triangles where onCurve[Int(t.a)] || onCurve[Int(t.b)] || onCurve[Int(t.c)] {
+            for k in 0..<3 {
+                let u = t[k], v = t[k == 2 ? 0 : k + 1]
+                guard onCurve[Int(u)] && onCurve[Int(v)] else { continue }
+                balance[Corefinement.Edge(u, v), default: 0] += u < v ? 1 : -1
+            }
+        }
+        return balance.values.allSatisfy { $0 == 0 }
     }
 
     /// The result of a corefinement with degenerate contact: pieces kept by their exact sides, coplanar

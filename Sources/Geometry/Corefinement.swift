@@ -18,6 +18,9 @@ struct Corefinement {
     var curveEdges: Set<Edge>
     /// Whether any contact was degenerate.
     var degenerate = false
+    /// Whether a contact point lies within the near-contact tolerance of a corner it is not (see
+    /// `NearContactSnapping`): rounding may then fold the result, which must be checked in full.
+    var nearlyTouching = false
     /// For each operand and triangle, the other operand's triangles coplanar with it and overlapping it.
     var coplanar: [[Int: [Int]]] = [[:], [:]]
     /// For each vertex id, the feature of operand m holding it, if any (for m's own input vertices, unused).
@@ -103,6 +106,26 @@ struct Corefinement {
         var segments = [a.triangles.count, b.triangles.count].map { [[(UInt32, UInt32)]](repeating: [], count: $0) }
         var alongEdges: [[Edge: [(UInt32, UInt32)]]] = [[:], [:]]
 
+        // Contact the exact tests resolve but rounding may fold (see `NearContactSnapping`): an end of
+        // a crossing edge within the near-contact tolerance of the other triangle's plane but not on
+        // it, or a crossing through a face within the tolerance of that face's edges.
+        let near = NearContactSnapping.tolerance(a, b)
+        var isNearlyTouching = false
+        func nearlyInPlane(_ p: Vector3, _ t: TriangleContact.Corners) -> Bool {
+            let n = (t.p1 - t.p0).cross(t.p2 - t.p0)
+            return abs(n.dot(p - t.p0)) <= near * n.length && Predicates.orient3d(t.p0, t.p1, t.p2, p) != 0
+        }
+        func nearlyOnEdge(_ x: Vector3, _ u: Vector3, _ v: Vector3) -> Bool {
+            (x - u).cross(v - u).lengthSquared <= near * near * (v - u).lengthSquared
+        }
+        /// `x`, where edge p q crosses the other triangle `t`: through its face unless `onEdge`.
+        func checked(_ x: Vector3, _ p: Vector3, _ q: Vector3, _ t: TriangleContact.Corners, throughFace: Bool) -> Vector3 {
+            if !isNearlyTouching && (nearlyInPlane(p, t) || nearlyInPlane(q, t)
+                || (throughFace && (nearlyOnEdge(x, t.p0, t.p1) || nearlyOnEdge(x, t.p1, t.p2) || nearlyOnEdge(x, t.p2, t.p0)))) {
+                isNearlyTouching = true
+            }
+            return x
+        }
         func newVertex(_ position: Vector3) -> UInt32 {
             let id = UInt32(a.vertices.count + b.vertices.count + newVertices.count)
             newVertices.append(position)
@@ -152,14 +175,15 @@ struct Corefinement {
                     let (p, q) = ends(0, ea), (r, s) = ends(1, eb)
                     // Coplanar, or one of the edges crosses the other triangle's plane (the other may lie in it).
                     let inPlane = coplanar || Predicates.orient3d(tb.p0, tb.p1, tb.p2, p) == 0 || Predicates.orient3d(tb.p0, tb.p1, tb.p2, q) == 0
-                    id = newVertex(coplanar ? Corefinement.lineCrossing(p, q, r, s, plane: ta)
-                        : (inPlane ? Corefinement.planeCrossing(r, s, ta) : Corefinement.planeCrossing(p, q, tb)))
+                    let x = coplanar ? Corefinement.lineCrossing(p, q, r, s, plane: ta)
+                        : (inPlane ? Corefinement.planeCrossing(r, s, ta) : Corefinement.planeCrossing(p, q, tb))
+                    id = newVertex(checked(checked(x, p, q, tb, throughFace: false), r, s, ta, throughFace: false))
                     edgeCrossings[EdgeCrossing(a: ea, b: eb)] = id
                 }
             case (.edge(let ea), .face):
-                id = edgeTriangleCrossing(0, ea, ib) { let (p, q) = ends(0, ea); return Corefinement.planeCrossing(p, q, tb) }
+                id = edgeTriangleCrossing(0, ea, ib) { let (p, q) = ends(0, ea); return checked(Corefinement.planeCrossing(p, q, tb), p, q, tb, throughFace: true) }
             case (.face, .edge(let eb)):
-                id = edgeTriangleCrossing(1, eb, ia) { let (p, q) = ends(1, eb); return Corefinement.planeCrossing(p, q, ta) }
+                id = edgeTriangleCrossing(1, eb, ia) { let (p, q) = ends(1, eb); return checked(Corefinement.planeCrossing(p, q, ta), p, q, ta, throughFace: true) }
             case (.face, .face):
                 throw TriangleContact.degenerate(ta)
             }
@@ -225,6 +249,7 @@ struct Corefinement {
         }
         vertices += newVertices
         degenerate = isDegenerate
+        nearlyTouching = isNearlyTouching
         coplanar = coplanarPairs
         // Distinct ids at one position on one feature (where an operand's own shells touch, its
         // coincident corners or edges meet the other operand at the same points) become one point.

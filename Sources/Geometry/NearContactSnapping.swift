@@ -1,0 +1,329 @@
+/// Snapping for booleans whose operands nearly touch: features of one operand within a tolerance of
+/// the other's surface, but not on it. Two solids rotated separately that were meant to share a face
+/// are the usual case: after rounding, the corners that should lie in the other's face sit 1e-15 mm
+/// off it, and the faces cross at tiny angles. The exact contact is then made of slivers far below the
+/// rounding of the new vertices, and the exact corefinement refuses it.
+///
+/// Snapping makes such near contact exact by editing both operands, each by at most `tolerance`:
+/// - a corner near a corner of the other operand takes that corner's coordinates;
+/// - a corner near the inside of an edge or a face of the other operand is inserted into it;
+/// - two edges passing within the tolerance of each other are both split at one new common point,
+///   unless both are diagonals inside flat regions (two coplanar triangles of one tag): then one is
+///   flipped, since splitting would add diagonals that cross again.
+///
+/// This repeats until nothing is near any more. Afterwards the near contact is exact contact (shared
+/// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves. Each
+/// operand stays a closed, oriented 2-manifold: only splits change its triangles.
+struct NearContactSnapping {
+    /// The operands, edited.
+    private(set) var meshes: [Editable]
+    /// The largest distance in mm a vertex or surface moves.
+    let tolerance: Double
+    /// How many more vertices may be inserted before snapping gives up.
+    private var budget = 0
+
+    /// The tolerance for `a` and `b`: 2⁻³⁶ (about 1.5e-11) of their largest coordinate, at least
+    /// 2⁻³⁶ mm. Rounding errors of constructions (rotations, sines and cosines) are a few units in
+    /// the last place, 1e-16 of the coordinate; features a user draws are far larger.
+    static func tolerance(_ a: Mesh, _ b: Mesh) -> Double {
+        var scale = 1.0
+        for m in [a, b] where !m.isEmpty {
+            let box = m.bounds
+            for k in 0..<3 { scale = max(scale, abs(box.min[k]), abs(box.max[k])) }
+        }
+        return scale * 0x1p-36
+    }
+
+    /// Snaps `a` and `b` together; nil if the edits do not settle within 64 rounds or need more than
+    /// `insertions` new vertices (by default, as many as the operands have, plus 1000).
+    init?(_ a: Mesh, _ b: Mesh, insertions: Int? = nil) {
+        tolerance = Self.tolerance(a, b)
+        meshes = [Editable(a, slack: tolerance), Editable(b, slack: tolerance)]
+        budget = insertions ?? a.vertices.count + b.vertices.count + 1000
+        for _ in 0..<64 {
+            var changed = false
+            changed = snapCorners(of: 1, onto: 0) || changed
+            changed = snapCorners(of: 0, onto: 1) || changed
+            changed = splitCrossingEdges(splittingDiagonals: false) || changed
+            if !changed { changed = splitCrossingEdges(splittingDiagonals: true) }
+            if budget < 0 { return nil }
+            if !changed { return }
+        }
+        return nil
+    }
+
+    /// Every corner of operand `x` near operand `y` made a corner of `y`. True if anything changed.
+    private mutating func snapCorners(of x: Int, onto y: Int) -> Bool {
+        var changed = false
+        var v = 0
+        while v < meshes[x].vertices.count && budget >= 0 {
+            let p = meshes[x].vertices[v]
+            switch meshes[y].nearestFeature(to: p, within: tolerance) {
+            case .vertex(let w)?:
+                let q = meshes[y].vertices[Int(w)]
+                if q != p {
+                    meshes[x].vertices[v] = q
+                    changed = true
+                }
+            case .edge(let u, let w)?:
+                _ = meshes[y].splitEdge(u, w, at: p)
+                changed = true
+                budget -= 1
+            case .face(let t)?:
+                meshes[y].splitFace(t, at: p)
+                changed = true
+                budget -= 1
+            case nil:
+                break
+            }
+            v += 1
+        }
+        return changed
+    }
+
+    /// Every pair of edges, one per operand, that pass within the tolerance of each other away from
+    /// their ends, split at a common new point. Where both are diagonals inside flat regions, one is
+    /// flipped instead: splitting both would add diagonals to opposite corners that cross again,
+    /// without end. With `splittingDiagonals` (when no flip is left to make), the first such pair
+    /// is split after all. True if anything changed.
+    private mutating func splitCrossingEdges(splittingDiagonals: Bool) -> Bool {
+        var changed = false
+        var t = 0
+        while t < meshes[0].triangles.count && budget >= 0 {
+            for k in 0..<3 {
+                let tri = meshes[0].triangles[t]
+                let u = tri[k], w = tri[(k + 1) % 3]
+                guard u < w else { continue }  // each edge once: the direction with the lower id first
+                let p = meshes[0].vertices[Int(u)], q = meshes[0].vertices[Int(w)]
+                if let (r, s, x) = meshes[1].edgeCrossing(p, q, within: tolerance) {
+                    // Two diagonals of flat regions: one gives way, the first operand's if it can. If
+                    // neither quad is convex, other flips may make one so; only when nothing else
+                    // moves is the crossing split.
+                    if meshes[0].isFlat(u, w, within: tolerance) && meshes[1].isFlat(r, s, within: tolerance) {
+                        if meshes[0].flip(u, w, within: tolerance) || meshes[1].flip(r, s, within: tolerance) {
+                            changed = true
+                            break
+                        }
+                        guard splittingDiagonals else { continue }
+                    }
+                    _ = meshes[0].splitEdge(u, w, at: x)
+                    _ = meshes[1].splitEdge(r, s, at: x)
+                    budget -= 2
+                    changed = true
+                    if splittingDiagonals { return true }  // one split, then flips again
+                    break  // this triangle has changed; its pieces are visited later
+                }
+            }
+            t += 1
+        }
+        return changed
+    }
+
+    /// An indexed mesh being refined by splits, with the triangles on each edge and, for each
+    /// triangle of the input, the triangles it has been split into (found through the input's BVH).
+    struct Editable {
+        var vertices: [Vector3]
+        private(set) var triangles: [Mesh.Triangle]
+        /// For each triangle, the input triangles whose area it overlaps (one, or two after a flip).
+        private var origin: [[Int]]
+        private var descendants: [[Int]]
+        private var onEdge: [UInt64: [Int]] = [:]
+        private let tree: BoundingVolumeHierarchy
+        private let slack: Double
+
+        enum Feature {
+            case vertex(UInt32)
+            case edge(UInt32, UInt32)
+            case face(Int)
+        }
+
+        init(_ m: Mesh, slack: Double) {
+            vertices = m.vertices
+            triangles = m.triangles
+            origin = m.triangles.indices.map { [$0] }
+            descendants = m.triangles.indices.map { [$0] }
+            tree = BoundingVolumeHierarchy(boxes: m.triangles.indices.map { i in
+                let (p, q, r) = m.corners(i)
+                return Bounds(p, q, r)
+            })
+            self.slack = 2 * slack
+            for (i, t) in m.triangles.enumerated() { add(i, t) }
+        }
+
+        var mesh: Mesh { Mesh(vertices: vertices, triangles: triangles) }
+
+        @inline(__always) private static func key(_ u: UInt32, _ v: UInt32) -> UInt64 {
+            u < v ? UInt64(u) << 32 | UInt64(v) : UInt64(v) << 32 | UInt64(u)
+        }
+
+        private mutating func add(_ i: Int, _ t: Mesh.Triangle) {
+            for k in 0..<3 { onEdge[Self.key(t[k], t[(k + 1) % 3]), default: []].append(i) }
+        }
+
+        private mutating func remove(_ i: Int) {
+            let t = triangles[i]
+            for k in 0..<3 { onEdge[Self.key(t[k], t[(k + 1) % 3])]?.removeAll { $0 == i } }
+        }
+
+        /// Triangle `i` replaced by `pieces` (which cover it).
+        private mutating func replace(_ i: Int, with pieces: [Mesh.Triangle]) {
+            remove(i)
+            triangles[i] = pieces[0]
+            add(i, pieces[0])
+            for piece in pieces.dropFirst() {
+                let j = triangles.count
+                triangles.append(piece)
+                origin.append(origin[i])
+                for o in origin[i] { descendants[o].append(j) }
+                add(j, piece)
+            }
+        }
+
+        /// Splits edge `u v` (and both triangles on it) at a new vertex at `p`; returns its id.
+        mutating func splitEdge(_ u: UInt32, _ v: UInt32, at p: Vector3) -> UInt32 {
+            let x = UInt32(vertices.count)
+            vertices.append(p)
+            for i in onEdge[Self.key(u, v)] ?? [] {
+                let t = triangles[i]
+                guard let k = (0..<3).first(where: { Self.key(t[$0], t[($0 + 1) % 3]) == Self.key(u, v) }) else { continue }
+                let (s, e, w) = (t[k], t[(k + 1) % 3], t[(k + 2) % 3])
+                replace(i, with: [Mesh.Triangle(s, x, w, tag: t.tag), Mesh.Triangle(x, e, w, tag: t.tag)])
+            }
+            return x
+        }
+
+        /// Whether the two triangles on edge `u v` lie in one plane, up to `tolerance`, and carry one tag.
+        func isFlat(_ u: UInt32, _ v: UInt32, within tolerance: Double) -> Bool {
+            guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return false }
+            let t = triangles[pair[0]], o = triangles[pair[1]]
+            guard t.tag == o.tag else { return false }
+            let a = vertices[Int(t.a)], n = (vertices[Int(t.b)] - a).cross(vertices[Int(t.c)] - a)
+            let far = vertices[Int(Self.opposite(o, u, v))]
+            return abs(n.dot(far - a)) <= tolerance * n.length
+        }
+
+        /// The corner of `t` that is not `u` or `v`.
+        private static func opposite(_ t: Mesh.Triangle, _ u: UInt32, _ v: UInt32) -> UInt32 {
+            t.a != u && t.a != v ? t.a : (t.b != u && t.b != v ? t.b : t.c)
+        }
+
+        /// Replaces edge `u v` by the other diagonal of its two triangles, if they form a strictly
+        /// convex quad (seen along their normal) whose other two corners are farther than `tolerance`
+        /// from the new diagonal; false, changing nothing, otherwise.
+        mutating func flip(_ u: UInt32, _ v: UInt32, within tolerance: Double) -> Bool {
+            guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return false }
+            // i runs s -> e, j runs e -> s; w1 and w2 are their far corners.
+            let i = pair[0], j = pair[1], t = triangles[i]
+            let k = (0..<3).first { Self.key(t[$0], t[($0 + 1) % 3]) == Self.key(u, v) }!
+            let s = t[k], e = t[(k + 1) % 3], w1 = t[(k + 2) % 3], w2 = Self.opposite(triangles[j], u, v)
+            guard w1 != w2, onEdge[Self.key(w1, w2)]?.isEmpty ?? true else { return false }
+            // Neither old end may come within the tolerance of the new diagonal: that would be a
+            // sliver, a near contact again.
+            let q1 = vertices[Int(w1)], d = vertices[Int(w2)] - q1
+            for end in [s, e] where (vertices[Int(end)] - q1).cross(d).length <= tolerance * d.length { return false }
+            let a = vertices[Int(s)], n = (vertices[Int(e)] - a).cross(vertices[Int(w1)] - a)
+            let axis = abs(n.x) >= abs(n.y) && abs(n.x) >= abs(n.z) ? 0 : (abs(n.y) >= abs(n.z) ? 1 : 2)
+            func flat(_ id: UInt32) -> Vector2 {
+                let q = Predicates.project(vertices[Int(id)], axis)
+                return n[axis] < 0 ? Vector2(q.y, q.x) : q
+            }
+            // Counter-clockwise round the quad: s, w2, e, w1. Both new triangles must turn left.
+            let (ps, pe, p1, p2) = (flat(s), flat(e), flat(w1), flat(w2))
+            guard Predicates.orient2d(ps, p2, p1) > 0, Predicates.orient2d(p2, pe, p1) > 0 else { return false }
+            let tag = t.tag
+            remove(i)
+            remove(j)
+            triangles[i] = Mesh.Triangle(s, w2, w1, tag: tag)
+            triangles[j] = Mesh.Triangle(w2, e, w1, tag: tag)
+            add(i, triangles[i])
+            add(j, triangles[j])
+            // Each now overlaps what either covered.
+            let both = Array(Set(origin[i] + origin[j])).sorted()
+            for o in both {
+                if !descendants[o].contains(i) { descendants[o].append(i) }
+                if !descendants[o].contains(j) { descendants[o].append(j) }
+            }
+            origin[i] = both
+            origin[j] = both
+            return true
+        }
+
+        /// Splits triangle `i` into three at a new vertex at `p`.
+        mutating func splitFace(_ i: Int, at p: Vector3) {
+            let x = UInt32(vertices.count)
+            vertices.append(p)
+            let t = triangles[i]
+            replace(i, with: [Mesh.Triangle(t.a, t.b, x, tag: t.tag), Mesh.Triangle(t.b, t.c, x, tag: t.tag), Mesh.Triangle(t.c, t.a, x, tag: t.tag)])
+        }
+
+        /// The current triangles that may come within the slack of `box`.
+        private func forEachTriangle(near box: Bounds, _ body: (Int) -> Void) {
+            let d = Vector3(slack, slack, slack)
+            tree.forEachOverlap(with: Bounds(min: box.min - d, max: box.max + d)) { o in
+                for i in descendants[o] { body(i) }
+            }
+        }
+
+        /// The feature of this mesh nearest `p` within `tolerance`: a corner before the inside of an
+        /// edge, an edge before the inside of a face; nil if none is that near.
+        func nearestFeature(to p: Vector3, within tolerance: Double) -> Feature? {
+            var best: (feature: Feature, rank: Int, distance: Double)?
+            func consider(_ f: Feature, _ rank: Int, _ d: Double) {
+                if d <= tolerance, best == nil || (rank, d) < (best!.rank, best!.distance) { best = (f, rank, d) }
+            }
+            forEachTriangle(near: Bounds(p, p)) { i in
+                let t = triangles[i]
+                let c = [vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]]
+                for k in 0..<3 {
+                    consider(.vertex(t[k]), 0, (p - c[k]).length)
+                    let a = c[k], b = c[(k + 1) % 3], d = b - a
+                    let s = (p - a).dot(d) / d.lengthSquared
+                    if s > 0 && s < 1 { consider(.edge(t[k], t[(k + 1) % 3]), 1, (p - (a + d * s)).length) }
+                }
+                let n = (c[1] - c[0]).cross(c[2] - c[0])
+                let nn = n.lengthSquared
+                guard nn > 0 else { return }
+                let h = n.dot(p - c[0]) / nn
+                let q = p - n * h
+                let inside = (0..<3).allSatisfy { k in (c[(k + 1) % 3] - c[k]).cross(q - c[k]).dot(n) > 0 }
+                if inside { consider(.face(i), 2, abs(h) * nn.squareRoot()) }
+            }
+            return best?.feature
+        }
+
+        /// An edge of this mesh that segment `p q` passes within `tolerance` of, away from the ends of
+        /// both (ends near the other segment are corners near an edge), and the point between the two
+        /// nearest points; nil if there is none.
+        func edgeCrossing(_ p: Vector3, _ q: Vector3, within tolerance: Double) -> (UInt32, UInt32, Vector3)? {
+            var found: (UInt32, UInt32, Vector3)?
+            forEachTriangle(near: Bounds(p, q)) { i in
+                guard found == nil else { return }
+                let t = triangles[i]
+                for k in 0..<3 {
+                    let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
+                    if let x = Self.nearestPoints(p, q, r, s, within: tolerance) {
+                        found = (t[k], t[(k + 1) % 3], x)
+                        return
+                    }
+                }
+            }
+            return found
+        }
+
+        /// The midpoint of the nearest points of segments `p q` and `r s`, if they are within
+        /// `tolerance` of each other, not nearly parallel, and more than `tolerance` from all four ends.
+        static func nearestPoints(_ p: Vector3, _ q: Vector3, _ r: Vector3, _ s: Vector3, within tolerance: Double) -> Vector3? {
+            let d1 = q - p, d2 = s - r, w = p - r
+            let a = d1.lengthSquared, e = d2.lengthSquared, b = d1.dot(d2)
+            let denominator = a * e - b * b
+            guard denominator > 1e-12 * a * e else { return nil }  // parallel: their ends are near
+            let c = d1.dot(w), f = d2.dot(w)
+            let u = (b * f - c * e) / denominator, v = (a * f - b * c) / denominator
+            let la = a.squareRoot(), le = e.squareRoot()
+            guard u * la > tolerance, (1 - u) * la > tolerance, v * le > tolerance, (1 - v) * le > tolerance else { return nil }
+            let x = p + d1 * u, y = r + d2 * v
+            guard (x - y).length <= tolerance else { return nil }
+            return (x + y) * 0.5
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import Geometry
+
+/// Operands that nearly touch: assemblies of solids that share faces, edges and corners, each solid
+/// turned by the same generic rotation. After rounding, the shared features are 1e-15 mm apart and
+/// cross at tiny angles; snapping (`NearContactSnapping`) makes the contact exact again, and every
+/// result is valid (self-intersections included) with the volume of the unrotated assembly.
+@Suite struct NearContactTests {
+    static let cube = BooleanTests.box(Vector3(0, 0, 0), Vector3(10, 10, 10))
+
+    struct Case {
+        var name: String
+        var other: Mesh
+        var union: Double, difference: Double, intersection: Double
+    }
+
+    static let cases: [Case] = [
+        Case(name: "stacked, part of a face", other: BooleanTests.box(Vector3(2, 2, 10), Vector3(8, 8, 12)), union: 1072, difference: 1000, intersection: 0),
+        Case(name: "flush pocket", other: BooleanTests.box(Vector3(2, 2, 5), Vector3(8, 8, 10)), union: 1000, difference: 820, intersection: 180),
+        Case(name: "block on a side", other: BooleanTests.box(Vector3(10, 2, 2), Vector3(12, 8, 8)), union: 1072, difference: 1000, intersection: 0),
+        Case(name: "overhanging slab, flush top", other: BooleanTests.box(Vector3(-2, 3, 4), Vector3(12, 7, 10)), union: 1096, difference: 760, intersection: 240),
+        Case(name: "half, flush on five sides", other: BooleanTests.box(Vector3(0, 0, 0), Vector3(10, 10, 5)), union: 1000, difference: 500, intersection: 500),
+        Case(name: "corner cube", other: BooleanTests.box(Vector3(0, 0, 0), Vector3(5, 5, 5)), union: 1000, difference: 875, intersection: 125),
+        Case(name: "meeting along an edge", other: BooleanTests.box(Vector3(10, 10, 0), Vector3(20, 20, 10)), union: 2000, difference: 1000, intersection: 0),
+        Case(name: "identical", other: cube, union: 1000, difference: 0, intersection: 1000),
+    ]
+
+    static let turns = [Vector3(37, -21, 64), Vector3(120, 45, 10), Vector3(-73, 13.5, 201)]
+
+    @Test(arguments: cases.indices, turns.indices) func rotatedAssembly(_ k: Int, _ r: Int) throws {
+        let c = Self.cases[k], turn = Self.turns[r]
+        let a = Self.cube.rotated(degrees: turn), b = c.other.rotated(degrees: turn).tagged(7)
+        let label = "\(c.name), turned \(turn)"
+        // Snapping splits and flips triangles but keeps each one's tag.
+        #expect(Set(try a.union(b).triangles.map(\.tag)).isSubset(of: [0, 7]))
+        let u = BooleanTests.expectValid(try a.union(b), "\(label): union")
+        #expect(abs(u.volume - c.union) < 1e-6, "\(label): union volume \(u.volume)")
+        let d = BooleanTests.expectValid(try a.subtracting(b), "\(label): difference")
+        #expect(abs(d.volume - c.difference) < 1e-6, "\(label): difference volume \(d.volume)")
+        let i = BooleanTests.expectValid(try a.intersection(b), "\(label): intersection")
+        #expect(abs(i.volume - c.intersection) < 1e-6, "\(label): intersection volume \(i.volume)")
+    }
+
+    /// Snapping a turned block onto a turned cube: the block's bottom corners become corners of the
+    /// cube (equal coordinates), nothing moves by more than the tolerance, and both stay closed,
+    /// oriented solids.
+    @Test func snappingSharesTheCorners() throws {
+        let turn = Self.turns[0]
+        let a = Self.cube.rotated(degrees: turn), b = Self.cases[0].other.rotated(degrees: turn)
+        let snapping = try #require(NearContactSnapping(a, b))
+        let (sa, sb) = (snapping.meshes[0].mesh, snapping.meshes[1].mesh)
+        try Mesh.checkOperand(sa, "snapped cube")
+        try Mesh.checkOperand(sb, "snapped block")
+        let cubeCorners = Set(sa.vertices)
+        var shared = 0
+        for (v, p) in sb.vertices.enumerated() where v < b.vertices.count {
+            #expect((p - b.vertices[v]).length <= snapping.tolerance)
+            if cubeCorners.contains(p) { shared += 1 }
+        }
+        #expect(shared == 4, "the block's four bottom corners lie in the cube's top face")
+        for (v, p) in sa.vertices.enumerated() where v < a.vertices.count { #expect(p == a.vertices[v]) }
+        #expect(snapping.tolerance > 0 && snapping.tolerance < 1e-9)
+    }
+
+    /// Snapping gives up, rather than refine without end, when it runs out of insertions.
+    @Test func snappingGivesUpWithinItsBudget() {
+        let turn = Self.turns[1]
+        let a = Self.cube.rotated(degrees: turn), b = Self.cases[3].other.rotated(degrees: turn)
+        #expect(NearContactSnapping(a, b, insertions: 0) == nil)
+        #expect(NearContactSnapping(a, b) != nil)
+    }
+}
