@@ -167,20 +167,28 @@ extension Mesh {
     /// direction as in the other (elsewhere the kept pieces are whole surfaces of closed operands).
     /// Only rounding that hides a sliver from the exact tests can make it fail.
     private static func closesUp(_ triangles: [Triangle], along curve: Set<Corefinement.Edge>, vertexCount: Int) -> Bool {
-        var onCurve = [Bool](repeating: false, count: vertexCount)
+        // The curve's edges in rows by their lower end (usually one or two per row), each with the
+        // number of uses running up less those running down.
+        var first = [Int32](repeating: 0, count: vertexCount + 1)
+        for e in curve { first[Int(e.a) + 1] += 1 }
+        for v in 0..<vertexCount { first[v + 1] += first[v] }
+        var fill = first
+        var upper = [UInt32](repeating: 0, count: curve.count)
         for e in curve {
-            onCurve[Int(e.a)] = true
-            onCurve[Int(e.b)] = true
+            upper[Int(fill[Int(e.a)])] = e.b
+            fill[Int(e.a)] += 1
         }
-        var balance = [Corefinement.Edge: Int]()
-        for t in triangles where onCurve[Int(t.a)] || onCurve[Int(t.b)] || onCurve[Int(t.c)] {
+        var balance = [Int32](repeating: 0, count: curve.count)
+        for t in triangles {
             for k in 0..<3 {
                 let u = t[k], v = t[k == 2 ? 0 : k + 1]
-                guard onCurve[Int(u)] && onCurve[Int(v)] else { continue }
-                balance[Corefinement.Edge(u, v), default: 0] += u < v ? 1 : -1
+                let (low, high) = u < v ? (u, v) : (v, u)
+                for slot in Int(first[Int(low)])..<Int(first[Int(low) + 1]) where upper[slot] == high {
+                    balance[slot] += u < v ? 1 : -1
+                }
             }
         }
-        return balance.values.allSatisfy { $0 == 0 }
+        return balance.allSatisfy { $0 == 0 }
     }
 
     /// The result of a corefinement with degenerate contact: pieces kept by their exact sides, coplanar
