@@ -109,7 +109,7 @@ extension Mesh {
             }
         }
         do {
-            return try corefined(a, b, op)
+            return try corefined(a, b, op, checkingNearContact: false)
         } catch .degenerateContact(let message) {
             return try snapped(a, b, op, refusal: message)
         }
@@ -121,17 +121,21 @@ extension Mesh {
     /// snapping does not settle or the result is not a valid solid, the exact refusal stands.
     private static func snapped(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, refusal: String) throws(GeometryError) -> Mesh {
         let tolerance = NearContactSnapping.tolerance(a, b)
-        let unresolved = GeometryError.degenerateContact("\(refusal) (snapping the operands together within \(tolerance) mm did not resolve it)")
-        guard let snapping = NearContactSnapping(a, b),
-              let result = try? corefined(snapping.meshes[0].mesh, snapping.meshes[1].mesh, op),
-              result.report(checkSelfIntersections: true).isValid
-        else { throw unresolved }
-        return result
+        if let snapping = NearContactSnapping(a, b),
+           let result = try? corefined(snapping.meshes[0].mesh, snapping.meshes[1].mesh, op, checkingNearContact: true),
+           result.report(checkSelfIntersections: true).isValid {
+            return result
+        }
+        throw .degenerateContact("\(refusal) (snapping the operands together within \(tolerance) mm did not resolve it)")
     }
 
-    /// The boolean of two valid operands whose bounds overlap, by exact corefinement.
-    private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> Mesh {
+    /// The boolean of two valid operands whose bounds overlap, by exact corefinement. Where the
+    /// operands nearly touch (`Corefinement.nearlyTouching`), the exact sides of pieces thinner than
+    /// rounding cannot be trusted: it refuses, so that the caller snaps the operands, unless
+    /// `checkingNearContact`, when it returns the result only if it is valid in full.
+    private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, checkingNearContact: Bool) throws(GeometryError) -> Mesh {
         let core = try Corefinement(a, b)
+        if core.nearlyTouching && !checkingNearContact { throw .degenerateContact("the operands nearly touch") }
         let result = core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
         if core.nearlyTouching, !result.report(checkSelfIntersections: true).isValid {
             throw .degenerateContact("rounding the contact points where the operands nearly touch folds the result")

@@ -18,8 +18,11 @@ struct Corefinement {
     var curveEdges: Set<Edge>
     /// Whether any contact was degenerate.
     var degenerate = false
-    /// Whether a contact point lies within the near-contact tolerance of a corner it is not (see
-    /// `NearContactSnapping`): rounding may then fold the result, which must be checked in full.
+    /// Whether the operands nearly touch somewhere (see `NearContactSnapping`): a corner of a
+    /// triangle in contact lies within the near-contact tolerance of the other triangle but not in
+    /// its plane, a crossing edge has an end that near the other's plane, or a crossing lies that
+    /// near the edge of the face it goes through. The pieces there are thinner than rounding, so
+    /// their exact sides and their rounded corners cannot be trusted.
     var nearlyTouching = false
     /// For each operand and triangle, the other operand's triangles coplanar with it and overlapping it.
     var coplanar: [[Int: [Int]]] = [[:], [:]]
@@ -106,19 +109,32 @@ struct Corefinement {
         var segments = [a.triangles.count, b.triangles.count].map { [[(UInt32, UInt32)]](repeating: [], count: $0) }
         var alongEdges: [[Edge: [(UInt32, UInt32)]]] = [[:], [:]]
 
-        // Contact the exact tests resolve but rounding may fold (see `NearContactSnapping`): an end of
-        // a crossing edge within the near-contact tolerance of the other triangle's plane but not on
-        // it, or a crossing through a face within the tolerance of that face's edges.
+        // Near contact (see `nearlyTouching`), noticed as the contact points are registered.
         let near = NearContactSnapping.tolerance(a, b)
         var isNearlyTouching = false
         func nearlyInPlane(_ p: Vector3, _ t: TriangleContact.Corners) -> Bool {
             let n = (t.p1 - t.p0).cross(t.p2 - t.p0)
             return abs(n.dot(p - t.p0)) <= near * n.length && Predicates.orient3d(t.p0, t.p1, t.p2, p) != 0
         }
+        // A corner of `t` within the tolerance of `u`'s plane but not in it, over `u` (up to the tolerance).
+        func hasCornerNearlyOn(_ t: TriangleContact.Corners, _ u: TriangleContact.Corners) -> Bool {
+            let n = (u.p1 - u.p0).cross(u.p2 - u.p0), length = n.length
+            for k in 0..<3 {
+                let p = t[k]
+                guard abs(n.dot(p - u.p0)) <= near * length, Predicates.orient3d(u.p0, u.p1, u.p2, p) != 0 else { continue }
+                var over = true
+                for j in 0..<3 {
+                    let e0 = u[j], e1 = u[(j + 1) % 3]
+                    if (e1 - e0).cross(p - e0).dot(n) < -near * length * (e1 - e0).length { over = false }
+                }
+                if over { return true }
+            }
+            return false
+        }
         func nearlyOnEdge(_ x: Vector3, _ u: Vector3, _ v: Vector3) -> Bool {
             (x - u).cross(v - u).lengthSquared <= near * near * (v - u).lengthSquared
         }
-        /// `x`, where edge p q crosses the other triangle `t`: through its face unless `onEdge`.
+        // `x`, where edge p q crosses the other triangle `t` (through its face, or at an edge of it).
         func checked(_ x: Vector3, _ p: Vector3, _ q: Vector3, _ t: TriangleContact.Corners, throughFace: Bool) -> Vector3 {
             if !isNearlyTouching && (nearlyInPlane(p, t) || nearlyInPlane(q, t)
                 || (throughFace && (nearlyOnEdge(x, t.p0, t.p1) || nearlyOnEdge(x, t.p1, t.p2) || nearlyOnEdge(x, t.p2, t.p0)))) {
@@ -225,6 +241,7 @@ struct Corefinement {
                 if contact.coplanar || contact.count == 1 || contact.touchesACorner {
                     isDegenerate = true
                 }
+                if !isNearlyTouching && (hasCornerNearlyOn(tb, ta) || hasCornerNearlyOn(ta, tb)) { isNearlyTouching = true }
                 if contact.coplanar {
                     coplanarPairs[0][ia, default: []].append(ib)
                     coplanarPairs[1][ib, default: []].append(ia)

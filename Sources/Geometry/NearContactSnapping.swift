@@ -8,8 +8,8 @@
 /// - a corner near a corner of the other operand takes that corner's coordinates;
 /// - a corner near the inside of an edge or a face of the other operand is inserted into it;
 /// - two edges passing within the tolerance of each other are both split at one new common point,
-///   unless both are diagonals inside flat regions (two coplanar triangles of one tag): then one is
-///   flipped, since splitting would add diagonals that cross again.
+///   unless both are diagonals inside flat regions (between two coplanar triangles of one tag):
+///   then one is flipped, since splitting would add diagonals that cross again.
 ///
 /// This repeats until nothing is near any more. Afterwards the near contact is exact contact (shared
 /// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves. Each
@@ -84,8 +84,8 @@ struct NearContactSnapping {
     /// Every pair of edges, one per operand, that pass within the tolerance of each other away from
     /// their ends, split at a common new point. Where both are diagonals inside flat regions, one is
     /// flipped instead: splitting both would add diagonals to opposite corners that cross again,
-    /// without end. With `splittingDiagonals` (when no flip is left to make), the first such pair
-    /// is split after all. True if anything changed.
+    /// without end. With `splittingDiagonals` (when no flip is left to make), the first pair that
+    /// could not flip is split after all. True if anything changed.
     private mutating func splitCrossingEdges(splittingDiagonals: Bool) -> Bool {
         var changed = false
         var t = 0

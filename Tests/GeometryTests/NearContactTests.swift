@@ -69,4 +69,38 @@ import Testing
         #expect(NearContactSnapping(a, b, insertions: 0) == nil)
         #expect(NearContactSnapping(a, b) != nil)
     }
+
+    /// Found by the fuzzer: two boxes of a turned grid scene (12 and 18 mm³) that share a corner and touch along faces that are now a rounding error apart. The exact
+    /// sides of the pieces were trusted and the intersection came out as the whole smaller box
+    /// (12 mm³); the boxes only touch. Such near contact is now snapped first.
+    @Test func touchingTurnedBoxesDoNotOverlap() throws {
+        let faces = [(0, 2, 3), (0, 3, 1), (4, 5, 7), (4, 7, 6), (0, 1, 5), (0, 5, 4), (2, 6, 7), (2, 7, 3), (0, 4, 6), (0, 6, 2), (1, 3, 7), (1, 7, 5)].map { Mesh.Triangle($0.0, $0.1, $0.2) }
+        let a = Mesh(vertices: [
+            Vector3(1.1832221170401882, 1.5304365397542474, 1.7064437035762277),
+            Vector3(2.102185249940268, 1.4964371571292443, 1.3135686568354243),
+            Vector3(0.10736084878618168, 2.5573234472923625, -0.8989403008649003),
+            Vector3(1.0263239816862617, 2.5233240646673596, -1.2918153476057037),
+            Vector3(1.839248369638338, 5.286344397328765, 2.9159004912755773),
+            Vector3(2.758211502538418, 5.252345014703762, 2.523025444534774),
+            Vector3(0.7633871013843314, 6.31323130486688, 0.3105164868344493),
+            Vector3(1.6823502342844114, 6.279231922241877, -0.0823585599063541),
+        ], triangles: faces)
+        let b = Mesh(vertices: [
+            Vector3(0.10736084878618168, 2.5573234472923625, -0.8989403008649003),
+            Vector3(2.8642502474864218, 2.4553252994173533, -2.0775654410873106),
+            Vector3(-0.9685004194678251, 3.5842103548304776, -3.5043243053060285),
+            Vector3(1.788388979232415, 3.4822122069554684, -4.682949445528438),
+            Vector3(0.43537397508525655, 4.435277376079622, -0.2942119070152255),
+            Vector3(3.1922633737854964, 4.333279228204612, -1.4728370472376358),
+            Vector3(-0.64048729316875, 5.462164283617737, -2.8995959114563536),
+            Vector3(2.11640210553149, 5.360166135742728, -4.078221051678764),
+        ], triangles: faces)
+        #expect(abs(a.report().volume - 12) < 1e-9 && abs(b.report().volume - 18) < 1e-9)
+        let i = BooleanTests.expectValid(try a.intersection(b), "intersection")
+        #expect(abs(i.volume) < 1e-9, "intersection volume \(i.volume)")
+        let u = BooleanTests.expectValid(try a.union(b), "union")
+        #expect(abs(u.volume - 30) < 1e-9, "union volume \(u.volume)")
+        let d = BooleanTests.expectValid(try a.subtracting(b), "difference")
+        #expect(abs(d.volume - 12) < 1e-9, "difference volume \(d.volume)")
+    }
 }
