@@ -109,7 +109,7 @@ extension Mesh {
             }
         }
         do {
-            return try corefined(a, b, op, checkingNearContact: false)
+            return try corefined(a, b, op)
         } catch .degenerateContact(let message) {
             return try snapped(a, b, op, refusal: message)
         }
@@ -117,30 +117,37 @@ extension Mesh {
 
     /// The boolean of operands that nearly touch (corners or edges within rounding of the other's
     /// surface, not on it), after snapping them together (`NearContactSnapping`): each moves by at
-    /// most the snapping tolerance. The result is checked in full, self-intersections included; if
-    /// snapping does not settle or the result is not a valid solid, the exact refusal stands.
+    /// most the snapping tolerance. Diagonals that cross a crease are split, or else flipped out of
+    /// the way. Operands that no longer nearly touch come first; as a last resort, a result where
+    /// some near contact is left is taken too. Every result is checked in full, self-intersections
+    /// included; if none is valid, the refusal stands.
     private static func snapped(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, refusal: String) throws(GeometryError) -> Mesh {
         let tolerance = NearContactSnapping.tolerance(a, b)
-        if let snapping = NearContactSnapping(a, b),
-           let result = try? corefined(snapping.meshes[0].mesh, snapping.meshes[1].mesh, op, checkingNearContact: true),
-           result.report(checkSelfIntersections: true).isValid {
+        var snapped = [NearContactSnapping]()
+        func attempt(_ snapping: NearContactSnapping, trusting: Bool) -> Mesh? {
+            guard let result = try? corefined(snapping.meshes[0].mesh, snapping.meshes[1].mesh, op, nearContactTrusted: trusting),
+                  result.report(checkSelfIntersections: true).isValid else { return nil }
             return result
+        }
+        for flipping in [false, true] {
+            guard let snapping = NearContactSnapping(a, b, flippingAcrossCreases: flipping) else { continue }
+            if let result = attempt(snapping, trusting: false) { return result }
+            snapped.append(snapping)
+        }
+        for snapping in snapped {
+            if let result = attempt(snapping, trusting: true) { return result }
         }
         throw .degenerateContact("\(refusal) (snapping the operands together within \(tolerance) mm did not resolve it)")
     }
 
     /// The boolean of two valid operands whose bounds overlap, by exact corefinement. Where the
     /// operands nearly touch (`Corefinement.nearlyTouching`), the exact sides of pieces thinner than
-    /// rounding cannot be trusted: it refuses, so that the caller snaps the operands, unless
-    /// `checkingNearContact`, when it returns the result only if it is valid in full.
-    private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, checkingNearContact: Bool) throws(GeometryError) -> Mesh {
+    /// rounding cannot be trusted: it refuses (unless `nearContactTrusted`), and the caller snaps
+    /// the operands.
+    private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, nearContactTrusted: Bool = false) throws(GeometryError) -> Mesh {
         let core = try Corefinement(a, b)
-        if core.nearlyTouching && !checkingNearContact { throw .degenerateContact("the operands nearly touch") }
-        let result = core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
-        if core.nearlyTouching, !result.report(checkSelfIntersections: true).isValid {
-            throw .degenerateContact("rounding the contact points where the operands nearly touch folds the result")
-        }
-        return result
+        if let p = core.nearlyTouching, !nearContactTrusted { throw .degenerateContact("the operands nearly touch near \(p)") }
+        return core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
     }
 
     /// The result of a corefinement in general position: pieces kept by a flood fill of sides.

@@ -18,12 +18,12 @@ struct Corefinement {
     var curveEdges: Set<Edge>
     /// Whether any contact was degenerate.
     var degenerate = false
-    /// Whether the operands nearly touch somewhere (see `NearContactSnapping`): a corner of a
+    /// A point where the operands nearly touch, if they do (see `NearContactSnapping`): a corner of a
     /// triangle in contact lies within the near-contact tolerance of the other triangle but not in
     /// its plane, a crossing edge has an end that near the other's plane, or a crossing lies that
     /// near the edge of the face it goes through. The pieces there are thinner than rounding, so
     /// their exact sides and their rounded corners cannot be trusted.
-    var nearlyTouching = false
+    var nearlyTouching: Vector3?
     /// For each operand and triangle, the other operand's triangles coplanar with it and overlapping it.
     var coplanar: [[Int: [Int]]] = [[:], [:]]
     /// For each vertex id, the feature of operand m holding it, if any (for m's own input vertices, unused).
@@ -111,13 +111,13 @@ struct Corefinement {
 
         // Near contact (see `nearlyTouching`), noticed as the contact points are registered.
         let near = NearContactSnapping.tolerance(a, b)
-        var isNearlyTouching = false
+        var nearPoint: Vector3?
         func nearlyInPlane(_ p: Vector3, _ t: TriangleContact.Corners) -> Bool {
             let n = (t.p1 - t.p0).cross(t.p2 - t.p0)
             return abs(n.dot(p - t.p0)) <= near * n.length && Predicates.orient3d(t.p0, t.p1, t.p2, p) != 0
         }
         // A corner of `t` within the tolerance of `u`'s plane but not in it, over `u` (up to the tolerance).
-        func hasCornerNearlyOn(_ t: TriangleContact.Corners, _ u: TriangleContact.Corners) -> Bool {
+        func cornerNearlyOn(_ t: TriangleContact.Corners, _ u: TriangleContact.Corners) -> Vector3? {
             let n = (u.p1 - u.p0).cross(u.p2 - u.p0), length = n.length
             for k in 0..<3 {
                 let p = t[k]
@@ -127,18 +127,18 @@ struct Corefinement {
                     let e0 = u[j], e1 = u[(j + 1) % 3]
                     if (e1 - e0).cross(p - e0).dot(n) < -near * length * (e1 - e0).length { over = false }
                 }
-                if over { return true }
+                if over { return p }
             }
-            return false
+            return nil
         }
         func nearlyOnEdge(_ x: Vector3, _ u: Vector3, _ v: Vector3) -> Bool {
             (x - u).cross(v - u).lengthSquared <= near * near * (v - u).lengthSquared
         }
         // `x`, where edge p q crosses the other triangle `t` (through its face, or at an edge of it).
         func checked(_ x: Vector3, _ p: Vector3, _ q: Vector3, _ t: TriangleContact.Corners, throughFace: Bool) -> Vector3 {
-            if !isNearlyTouching && (nearlyInPlane(p, t) || nearlyInPlane(q, t)
+            if nearPoint == nil && (nearlyInPlane(p, t) || nearlyInPlane(q, t)
                 || (throughFace && (nearlyOnEdge(x, t.p0, t.p1) || nearlyOnEdge(x, t.p1, t.p2) || nearlyOnEdge(x, t.p2, t.p0)))) {
-                isNearlyTouching = true
+                nearPoint = x
             }
             return x
         }
@@ -241,7 +241,7 @@ struct Corefinement {
                 if contact.coplanar || contact.count == 1 || contact.touchesACorner {
                     isDegenerate = true
                 }
-                if !isNearlyTouching && (hasCornerNearlyOn(tb, ta) || hasCornerNearlyOn(ta, tb)) { isNearlyTouching = true }
+                if nearPoint == nil { nearPoint = cornerNearlyOn(tb, ta) ?? cornerNearlyOn(ta, tb) }
                 if contact.coplanar {
                     coplanarPairs[0][ia, default: []].append(ib)
                     coplanarPairs[1][ib, default: []].append(ia)
@@ -266,7 +266,7 @@ struct Corefinement {
         }
         vertices += newVertices
         degenerate = isDegenerate
-        nearlyTouching = isNearlyTouching
+        nearlyTouching = nearPoint
         coplanar = coplanarPairs
         // Distinct ids at one position on one feature (where an operand's own shells touch, its
         // coincident corners or edges meet the other operand at the same points) become one point.

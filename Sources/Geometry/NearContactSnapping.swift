@@ -9,7 +9,9 @@
 /// - a corner near the inside of an edge or a face of the other operand is inserted into it;
 /// - two edges passing within the tolerance of each other are both split at one new common point,
 ///   unless both are diagonals inside flat regions (between two coplanar triangles of one tag):
-///   then one is flipped, since splitting would add diagonals that cross again.
+///   then one is flipped, since splitting would add diagonals that cross again. With
+///   `flippingAcrossCreases`, a diagonal crossing a crease is flipped out of its way too (each
+///   way settles some cases the other does not).
 ///
 /// This repeats until nothing is near any more. Afterwards the near contact is exact contact (shared
 /// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves. Each
@@ -21,6 +23,8 @@ struct NearContactSnapping {
     let tolerance: Double
     /// How many more vertices may be inserted before snapping gives up.
     private var budget = 0
+    /// Whether a flat diagonal crossing a crease is flipped out of its way rather than split.
+    private let flippingAcrossCreases: Bool
 
     /// The tolerance for `a` and `b`: 2⁻³⁶ (about 1.5e-11) of their largest coordinate, at least
     /// 2⁻³⁶ mm. Rounding errors of constructions (rotations, sines and cosines) are a few units in
@@ -34,13 +38,17 @@ struct NearContactSnapping {
         return scale * 0x1p-36
     }
 
-    /// Snaps `a` and `b` together; nil if the edits do not settle within 64 rounds or need more than
-    /// `insertions` new vertices (by default, as many as the operands have, plus 1000).
-    init?(_ a: Mesh, _ b: Mesh, insertions: Int? = nil) {
+    /// Snaps `a` and `b` together; nil if the edits do not settle within 64 rounds (or 32 rounds in a
+    /// row only flip) or need more than `insertions` new vertices (by default, twice as many as the
+    /// operands have, plus 100).
+    init?(_ a: Mesh, _ b: Mesh, flippingAcrossCreases: Bool = false, insertions: Int? = nil) {
+        self.flippingAcrossCreases = flippingAcrossCreases
         tolerance = Self.tolerance(a, b)
         meshes = [Editable(a, slack: tolerance), Editable(b, slack: tolerance)]
-        budget = insertions ?? a.vertices.count + b.vertices.count + 1000
+        budget = insertions ?? 4 * (a.vertices.count + b.vertices.count) + 1000
+        var idle = 0  // rounds in a row that only flipped
         for _ in 0..<64 {
+            let before = budget
             var changed = false
             changed = snapCorners(of: 1, onto: 0) || changed
             changed = snapCorners(of: 0, onto: 1) || changed
@@ -48,6 +56,8 @@ struct NearContactSnapping {
             if !changed { changed = splitCrossingEdges(splittingDiagonals: true) }
             if budget < 0 { return nil }
             if !changed { return }
+            idle = budget == before ? idle + 1 : 0
+            if idle == 32 { return nil }  // flipping back and forth
         }
         return nil
     }
@@ -99,8 +109,9 @@ struct NearContactSnapping {
                     // Two diagonals of flat regions: one gives way, the first operand's if it can. If
                     // neither quad is convex, other flips may make one so; only when nothing else
                     // moves is the crossing split.
-                    if meshes[0].isFlat(u, w, within: tolerance) && meshes[1].isFlat(r, s, within: tolerance) {
-                        if meshes[0].flip(u, w, within: tolerance) || meshes[1].flip(r, s, within: tolerance) {
+                    let flatX = meshes[0].isFlat(u, w, within: tolerance), flatY = meshes[1].isFlat(r, s, within: tolerance)
+                    if flatX && flatY || (flippingAcrossCreases && (flatX || flatY)) {
+                        if (flatX && meshes[0].flip(u, w, within: tolerance)) || (flatY && meshes[1].flip(r, s, within: tolerance)) {
                             changed = true
                             break
                         }

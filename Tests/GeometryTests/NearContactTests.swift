@@ -25,6 +25,10 @@ import Testing
         Case(name: "identical", other: cube, union: 1000, difference: 0, intersection: 1000),
     ]
 
+    /// The faces of the fuzzer's boxes (corner i at x = i & 1, y = i >> 1 & 1, z = i >> 2).
+    static let boxFaces = [(0, 2, 3), (0, 3, 1), (4, 5, 7), (4, 7, 6), (0, 1, 5), (0, 5, 4), (2, 6, 7), (2, 7, 3), (0, 4, 6), (0, 6, 2), (1, 3, 7), (1, 7, 5)]
+        .map { Mesh.Triangle($0.0, $0.1, $0.2) }
+
     static let turns = [Vector3(37, -21, 64), Vector3(120, 45, 10), Vector3(-73, 13.5, 201)]
 
     @Test(arguments: cases.indices, turns.indices) func rotatedAssembly(_ k: Int, _ r: Int) throws {
@@ -74,7 +78,7 @@ import Testing
     /// sides of the pieces were trusted and the intersection came out as the whole smaller box
     /// (12 mm³); the boxes only touch. Such near contact is now snapped first.
     @Test func touchingTurnedBoxesDoNotOverlap() throws {
-        let faces = [(0, 2, 3), (0, 3, 1), (4, 5, 7), (4, 7, 6), (0, 1, 5), (0, 5, 4), (2, 6, 7), (2, 7, 3), (0, 4, 6), (0, 6, 2), (1, 3, 7), (1, 7, 5)].map { Mesh.Triangle($0.0, $0.1, $0.2) }
+        let faces = NearContactTests.boxFaces
         let a = Mesh(vertices: [
             Vector3(1.1832221170401882, 1.5304365397542474, 1.7064437035762277),
             Vector3(2.102185249940268, 1.4964371571292443, 1.3135686568354243),
@@ -102,5 +106,38 @@ import Testing
         #expect(abs(u.volume - 30) < 1e-9, "union volume \(u.volume)")
         let d = BooleanTests.expectValid(try a.subtracting(b), "difference")
         #expect(abs(d.volume - 12) < 1e-9, "difference volume \(d.volume)")
+    }
+
+    /// Found by the fuzzer: two turned grid boxes (16 and 36 mm³, overlapping in 9) whose near contact
+    /// does not settle when flat diagonals that cross a crease are split (the splits run on without
+    /// end); flipping them out of the crease's way settles it.
+    @Test func snappingFlipsDiagonalsAcrossACreaseWhenSplittingDoesNotSettle() throws {
+        let faces = NearContactTests.boxFaces
+        let a = Mesh(vertices: [
+            Vector3(-2.9019735592669766, -3.0653745517168494, -0.31505427203708414),
+            Vector3(-0.1669134187625021, -2.8167878308040324, 2.5931497562266568),
+            Vector3(-2.6326707945642855, -4.012895786775696, -0.4873317518074982),
+            Vector3(0.102389345940189, -3.7643090658628786, 2.420872276456243),
+            Vector3(-0.18921438038665572, -1.8109978985592958, -2.9735269255383034),
+            Vector3(2.5458457601178193, -1.5624111776464786, -0.06532289727456186),
+            Vector3(0.08008838431603493, -2.758519133618142, -3.1458044053087173),
+            Vector3(2.8151485248205095, -2.509932412705325, -0.23760037704497616),
+        ], triangles: faces)
+        let b = Mesh(vertices: [
+            Vector3(-2.4875112888435487, -2.055706636429799, 0.5842742147992652),
+            Vector3(-0.4362161834651923, -1.8692665957451862, 2.7654272359970715),
+            Vector3(-1.4103002300327854, -5.845791576665183, -0.10483570428239108),
+            Vector3(0.6409948753455712, -5.659351535980571, 2.0763173169154143),
+            Vector3(-0.45294190468330786, -1.1149241465616337, -1.4095802753266489),
+            Vector3(1.5983532006950485, -0.9284841058770208, 0.7715727458711572),
+            Vector3(0.6242691541274552, -4.905009086797019, -2.098690194408306),
+            Vector3(2.675564259505812, -4.718569046112406, 0.08246282678950045),
+        ], triangles: faces)
+        #expect(NearContactSnapping(a, b) == nil)
+        #expect(NearContactSnapping(a, b, flippingAcrossCreases: true) != nil)
+        let u = BooleanTests.expectValid(try a.union(b), "union")
+        #expect(abs(u.volume - 43) < 1e-9, "union volume \(u.volume)")
+        let i = BooleanTests.expectValid(try a.intersection(b), "intersection")
+        #expect(abs(i.volume - 9) < 1e-9, "intersection volume \(i.volume)")
     }
 }
