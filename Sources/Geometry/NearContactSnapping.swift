@@ -15,7 +15,7 @@
 ///
 /// This repeats until nothing is near any more. Afterwards the near contact is exact contact (shared
 /// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves. Each
-/// operand stays a closed, oriented 2-manifold: only splits change its triangles.
+/// operand stays a closed, oriented 2-manifold: only splits and flips change its triangles.
 struct NearContactSnapping {
     /// The operands, edited.
     private(set) var meshes: [Editable]
@@ -49,6 +49,8 @@ struct NearContactSnapping {
         var idle = 0  // rounds in a row that only flipped
         for _ in 0..<64 {
             let before = budget
+            meshes[0].reindex()
+            meshes[1].reindex()
             var changed = false
             changed = snapCorners(of: 1, onto: 0) || changed
             changed = snapCorners(of: 0, onto: 1) || changed
@@ -130,16 +132,15 @@ struct NearContactSnapping {
         return changed
     }
 
-    /// An indexed mesh being refined by splits, with the triangles on each edge and, for each
-    /// triangle of the input, the triangles it has been split into (found through the input's BVH).
+    /// An indexed mesh being refined by splits and flips, with the triangles on each edge and a BVH
+    /// over the triangles, rebuilt each round.
     struct Editable {
         var vertices: [Vector3]
         private(set) var triangles: [Mesh.Triangle]
         /// For each triangle, the input triangles whose area it overlaps (one, or two after a flip).
-        private var origin: [[Int]]
-        private var descendants: [[Int]]
         private var onEdge: [UInt64: [Int]] = [:]
-        private let tree: BoundingVolumeHierarchy
+        /// The triangles' boxes as they were at the last `reindex()`.
+        private var tree: BoundingVolumeHierarchy
         private let slack: Double
 
         enum Feature {
@@ -151,12 +152,7 @@ struct NearContactSnapping {
         init(_ m: Mesh, slack: Double) {
             vertices = m.vertices
             triangles = m.triangles
-            origin = m.triangles.indices.map { [$0] }
-            descendants = m.triangles.indices.map { [$0] }
-            tree = BoundingVolumeHierarchy(boxes: m.triangles.indices.map { i in
-                let (p, q, r) = m.corners(i)
-                return Bounds(p, q, r)
-            })
+            tree = BoundingVolumeHierarchy(boxes: [])
             self.slack = 2 * slack
             for (i, t) in m.triangles.enumerated() { add(i, t) }
         }
@@ -184,8 +180,6 @@ struct NearContactSnapping {
             for piece in pieces.dropFirst() {
                 let j = triangles.count
                 triangles.append(piece)
-                origin.append(origin[i])
-                for o in origin[i] { descendants[o].append(j) }
                 add(j, piece)
             }
         }
@@ -248,14 +242,6 @@ struct NearContactSnapping {
             triangles[j] = Mesh.Triangle(w2, e, w1, tag: tag)
             add(i, triangles[i])
             add(j, triangles[j])
-            // Each now overlaps what either covered.
-            let both = Array(Set(origin[i] + origin[j])).sorted()
-            for o in both {
-                if !descendants[o].contains(i) { descendants[o].append(i) }
-                if !descendants[o].contains(j) { descendants[o].append(j) }
-            }
-            origin[i] = both
-            origin[j] = both
             return true
         }
 
@@ -267,12 +253,16 @@ struct NearContactSnapping {
             replace(i, with: [Mesh.Triangle(t.a, t.b, x, tag: t.tag), Mesh.Triangle(t.b, t.c, x, tag: t.tag), Mesh.Triangle(t.c, t.a, x, tag: t.tag)])
         }
 
-        /// The current triangles that may come within the slack of `box`.
+        /// Rebuilds the BVH over the triangles as they are now.
+        mutating func reindex() {
+            tree = BoundingVolumeHierarchy(boxes: triangles.map { t in Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]) })
+        }
+
+        /// The triangles whose boxes at the last `reindex()` come within the slack of `box`. A
+        /// triangle split or flipped since may be missed; the next round, reindexed, finds it.
         private func forEachTriangle(near box: Bounds, _ body: (Int) -> Void) {
             let d = Vector3(slack, slack, slack)
-            tree.forEachOverlap(with: Bounds(min: box.min - d, max: box.max + d)) { o in
-                for i in descendants[o] { body(i) }
-            }
+            tree.forEachOverlap(with: Bounds(min: box.min - d, max: box.max + d)) { i in body(i) }
         }
 
         /// The feature of this mesh nearest `p` within `tolerance`: a corner before the inside of an
