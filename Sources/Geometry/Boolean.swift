@@ -55,19 +55,22 @@ extension Mesh {
     enum BooleanOperation { case union, intersection, difference }
 
     /// Groups meshes greedily so that the meshes within each group are pairwise apart: their bounds
-    /// are disjoint, or exact tests find that their surfaces share no point and neither lies inside
-    /// the other (a ring of vent slots whose boxes overlap but whose slots do not).
+    /// are disjoint, or their surfaces come no nearer than twice the snapping tolerance of them all
+    /// and neither lies inside the other (a ring of vent slots whose boxes overlap but whose slots
+    /// do not). Meshes that nearly touch go to different groups, so a boolean snaps them together:
+    /// merged, they would be one operand that nearly touches itself, which snapping cannot edit.
     static func disjointBatches(_ meshes: [Mesh]) -> [[Mesh]] {
         let items = meshes.filter { !$0.isEmpty }
         let boxes = items.map(\.bounds)
+        let margin = 2 * NearContactSnapping.tolerance(items)
         // Only earlier meshes whose boxes overlap can keep a mesh out of a batch.
         let tree = BoundingVolumeHierarchy(boxes: boxes)
         var batchOf = [Int](repeating: 0, count: items.count)
         var batches = [[Mesh]]()
         for (i, m) in items.enumerated() {
             var blocked = Set<Int>()
-            tree.forEachOverlap(with: boxes[i]) { j in
-                if j < i && !blocked.contains(batchOf[j]) && !areApart(items[j], m) { blocked.insert(batchOf[j]) }
+            tree.forEachOverlap(with: boxes[i].expanded(by: margin)) { j in
+                if j < i && !blocked.contains(batchOf[j]) && !areApart(items[j], m, margin: margin) { blocked.insert(batchOf[j]) }
             }
             let k = (0...batches.count).first { !blocked.contains($0) }!
             if k == batches.count { batches.append([]) }
@@ -77,9 +80,10 @@ extension Mesh {
         return batches
     }
 
-    /// Whether two closed meshes are apart: their surfaces share no point and neither is inside the other.
-    static func areApart(_ a: Mesh, _ b: Mesh) -> Bool {
-        guard a.bounds.intersects(b.bounds) else { return true }
+    /// Whether two closed meshes are apart: their surfaces come no nearer than `margin` (mm) and
+    /// neither is inside the other.
+    static func areApart(_ a: Mesh, _ b: Mesh, margin: Double) -> Bool {
+        guard a.bounds.expanded(by: margin).intersects(b.bounds) else { return true }
         let bvh = BoundingVolumeHierarchy(boxes: (0..<b.triangles.count).map { i in
             let (p, q, r) = b.corners(i)
             return Bounds(p, q, r)
@@ -87,8 +91,8 @@ extension Mesh {
         for i in 0..<a.triangles.count {
             let t = a.corners(i)
             var touching = false
-            bvh.forEachOverlap(with: Bounds(t.0, t.1, t.2)) { j in
-                if !touching && TriangleIntersection.touch(t, b.corners(j)) { touching = true }
+            bvh.forEachOverlap(with: Bounds(t.0, t.1, t.2).expanded(by: margin)) { j in
+                if !touching && TriangleDistance.areWithin(t, b.corners(j), margin) { touching = true }
             }
             if touching { return false }
         }

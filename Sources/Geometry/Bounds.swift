@@ -56,6 +56,11 @@ public struct Bounds: Hashable, Sendable, Codable {
             && min.z <= b.max.z && b.min.z <= max.z
     }
 
+    /// The box grown by `d` (mm) on every side.
+    public func expanded(by d: Double) -> Bounds {
+        isEmpty ? self : Bounds(min: min - Vector3(d, d, d), max: max + Vector3(d, d, d))
+    }
+
     public func contains(_ p: Vector3) -> Bool {
         p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y && p.z >= min.z && p.z <= max.z
     }

@@ -168,8 +168,11 @@ struct Corefinement {
             case .face: .face(index)
             }
         }
+        // The ends of an edge in the order of their positions, so that coincident edges of one
+        // operand (its shells touching along an edge) give bit-identical crossings.
         func ends(_ mesh: Int, _ e: Edge) -> (Vector3, Vector3) {
-            (meshes[mesh].vertices[Int(e.a)], meshes[mesh].vertices[Int(e.b)])
+            let p = meshes[mesh].vertices[Int(e.a)], q = meshes[mesh].vertices[Int(e.b)]
+            return (p.x, p.y, p.z) < (q.x, q.y, q.z) ? (p, q) : (q, p)
         }
         // The vertex id of a point of contact, and the features of A and B holding it recorded.
         func register(_ p: TriangleContact.Point, _ ia: Int, _ ib: Int, _ ta: TriangleContact.Corners, _ tb: TriangleContact.Corners, coplanar: Bool) throws(GeometryError) -> UInt32 {
@@ -264,6 +267,10 @@ struct Corefinement {
                 }
             }
         }
+        // Coincident edges of one operand (its shells touching along an edge) cross a face of the
+        // other at one point, computed to the same bits from either copy (`ends`); such points are
+        // made one below, with the degenerate contact.
+        if !isDegenerate && Corefinement.hasRepeatedPosition(newVertices) { isDegenerate = true }
         vertices += newVertices
         degenerate = isDegenerate
         nearlyTouching = nearPoint
@@ -418,6 +425,24 @@ struct Corefinement {
             pieces[mesh] = out
             sources[mesh] = from
         }
+    }
+
+    /// Whether two of `points` have the same coordinates (by an open-addressing table of indices).
+    static func hasRepeatedPosition(_ points: [Vector3]) -> Bool {
+        guard points.count > 1 else { return false }
+        let size = 1 << (Int.bitWidth - (2 * points.count).leadingZeroBitCount)
+        var table = [Int32](repeating: -1, count: size)
+        for (i, p) in points.enumerated() {
+            var h = p.x.bitPattern &* 0x9E37_79B9_7F4A_7C15 ^ p.y.bitPattern &* 0xC2B2_AE3D_27D4_EB4F ^ p.z.bitPattern &* 0x1656_67B1_9E37_79F9
+            h ^= h >> 29
+            var slot = Int(truncatingIfNeeded: h) & (size - 1)
+            while table[slot] >= 0 {
+                if points[Int(table[slot])] == p { return true }
+                slot = (slot + 1) & (size - 1)
+            }
+            table[slot] = Int32(i)
+        }
+        return false
     }
 
     /// Where segment `p q` crosses the plane of `tri`. On an axis-aligned plane the point lies in it

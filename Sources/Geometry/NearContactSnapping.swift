@@ -9,7 +9,9 @@
 /// - a corner near the inside of an edge or a face of the other operand is inserted into it;
 /// - two edges passing within the tolerance of each other are both split at one new common point,
 ///   unless both are diagonals inside flat regions (between two coplanar triangles of one tag):
-///   then one is flipped, since splitting would add diagonals that cross again. With
+///   then the one that is not the Delaunay diagonal of its quad is flipped, since splitting would
+///   add diagonals that cross again, and flipping either one could flip back and forth. Both
+///   meshes then tend to the same (Delaunay) triangulation of the region they share. With
 ///   `flippingAcrossCreases`, a diagonal crossing a crease is flipped out of its way too (each
 ///   way settles some cases the other does not).
 ///
@@ -29,9 +31,12 @@ struct NearContactSnapping {
     /// The tolerance for `a` and `b`: 2⁻³⁶ (about 1.5e-11) of their largest coordinate, at least
     /// 2⁻³⁶ mm. Rounding errors of constructions (rotations, sines and cosines) are a few units in
     /// the last place, 1e-16 of the coordinate; features a user draws are far larger.
-    static func tolerance(_ a: Mesh, _ b: Mesh) -> Double {
+    static func tolerance(_ a: Mesh, _ b: Mesh) -> Double { tolerance([a, b]) }
+
+    /// The tolerance for all of `meshes` together: 2⁻³⁶ of their largest coordinate, at least 2⁻³⁶ mm.
+    static func tolerance(_ meshes: [Mesh]) -> Double {
         var scale = 1.0
-        for m in [a, b] where !m.isEmpty {
+        for m in meshes where !m.isEmpty {
             let box = m.bounds
             for k in 0..<3 { scale = max(scale, abs(box.min[k]), abs(box.max[k])) }
         }
@@ -72,11 +77,8 @@ struct NearContactSnapping {
             let p = meshes[x].vertices[v]
             switch meshes[y].nearestFeature(to: p, within: tolerance) {
             case .vertex(let w)?:
-                let q = meshes[y].vertices[Int(w)]
-                if q != p {
-                    meshes[x].vertices[v] = q
-                    changed = true
-                }
+                meshes[x].vertices[v] = meshes[y].vertices[Int(w)]
+                changed = true
             case .edge(let u, let w)?:
                 _ = meshes[y].splitEdge(u, w, at: p)
                 changed = true
@@ -94,9 +96,9 @@ struct NearContactSnapping {
     }
 
     /// Every pair of edges, one per operand, that pass within the tolerance of each other away from
-    /// their ends, split at a common new point. Where both are diagonals inside flat regions, one is
-    /// flipped instead: splitting both would add diagonals to opposite corners that cross again,
-    /// without end. With `splittingDiagonals` (when no flip is left to make), the first pair that
+    /// their ends, split at a common new point. Where both are diagonals inside flat regions, the
+    /// one that is not Delaunay is flipped instead: splitting both would add diagonals to opposite
+    /// corners that cross again, without end. With `splittingDiagonals` (when no flip is left to make), the first pair that
     /// could not flip is split after all. True if anything changed.
     private mutating func splitCrossingEdges(splittingDiagonals: Bool) -> Bool {
         var changed = false
@@ -108,11 +110,19 @@ struct NearContactSnapping {
                 guard u < w else { continue }  // each edge once: the direction with the lower id first
                 let p = meshes[0].vertices[Int(u)], q = meshes[0].vertices[Int(w)]
                 if let (r, s, x) = meshes[1].edgeCrossing(p, q, within: tolerance) {
-                    // Two diagonals of flat regions: one gives way, the first operand's if it can. If
-                    // neither quad is convex, other flips may make one so; only when nothing else
-                    // moves is the crossing split.
+                    // Two diagonals of flat regions: the one that is not Delaunay gives way, so the
+                    // two triangulations converge instead of flipping back and forth. If it cannot
+                    // flip, other flips may make it able to; only when nothing else moves is the
+                    // crossing split.
                     let flatX = meshes[0].isFlat(u, w, within: tolerance), flatY = meshes[1].isFlat(r, s, within: tolerance)
-                    if flatX && flatY || (flippingAcrossCreases && (flatX || flatY)) {
+                    if flatX && flatY {
+                        let giveX = !meshes[0].isDelaunay(u, w), giveY = !meshes[1].isDelaunay(r, s)
+                        if (giveX && meshes[0].flip(u, w, within: tolerance)) || (giveY && meshes[1].flip(r, s, within: tolerance)) {
+                            changed = true
+                            break
+                        }
+                        guard splittingDiagonals else { continue }
+                    } else if flippingAcrossCreases && (flatX || flatY) {
                         if (flatX && meshes[0].flip(u, w, within: tolerance)) || (flatY && meshes[1].flip(r, s, within: tolerance)) {
                             changed = true
                             break
@@ -212,6 +222,34 @@ struct NearContactSnapping {
             t.a != u && t.a != v ? t.a : (t.b != u && t.b != v ? t.b : t.c)
         }
 
+        /// Whether edge `u v`, inside its quad of two triangles, is the Delaunay diagonal: the angles
+        /// facing it sum to at most π (or, within rounding of a tie, it holds the smaller corner).
+        /// Decided from the four positions alone, in one canonical order, so two meshes with the
+        /// same quad agree whichever diagonal each has.
+        func isDelaunay(_ u: UInt32, _ v: UInt32) -> Bool {
+            guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return true }
+            let w1 = Self.opposite(triangles[pair[0]], u, v), w2 = Self.opposite(triangles[pair[1]], u, v)
+            func ordered(_ x: UInt32, _ y: UInt32) -> (Vector3, Vector3) {
+                let p = vertices[Int(x)], q = vertices[Int(y)]
+                return Self.precedes(p, q) ? (p, q) : (q, p)
+            }
+            let mine = ordered(u, v), other = ordered(w1, w2)
+            // The diagonal holding the smallest corner is measured; the other is its complement.
+            let first = Self.precedes(mine.0, other.0)
+            let (d, f) = first ? (mine, other) : (other, mine)
+            func cotangent(_ x: Vector3) -> Double {
+                let a = d.0 - x, b = d.1 - x
+                return a.dot(b) / a.cross(b).length
+            }
+            let sum = cotangent(f.0) + cotangent(f.1)  // >= 0: diagonal d is Delaunay
+            return (sum >= 0) == first
+        }
+
+        /// Lexicographic order of positions.
+        private static func precedes(_ p: Vector3, _ q: Vector3) -> Bool {
+            (p.x, p.y, p.z) < (q.x, q.y, q.z)
+        }
+
         /// Replaces edge `u v` by the other diagonal of its two triangles, if they form a strictly
         /// convex quad (seen along their normal) whose other two corners are farther than `tolerance`
         /// from the new diagonal; false, changing nothing, otherwise.
@@ -261,12 +299,13 @@ struct NearContactSnapping {
         /// The triangles whose boxes at the last `reindex()` come within the slack of `box`. A
         /// triangle split or flipped since may be missed; the next round, reindexed, finds it.
         private func forEachTriangle(near box: Bounds, _ body: (Int) -> Void) {
-            let d = Vector3(slack, slack, slack)
-            tree.forEachOverlap(with: Bounds(min: box.min - d, max: box.max + d)) { i in body(i) }
+            tree.forEachOverlap(with: box.expanded(by: slack)) { i in body(i) }
         }
 
-        /// The feature of this mesh nearest `p` within `tolerance`: a corner before the inside of an
-        /// edge, an edge before the inside of a face; nil if none is that near.
+        /// The feature of this mesh nearest `p` within `tolerance` that `p` is not yet a corner of: a
+        /// corner before the inside of an edge, an edge before the inside of a face; nil if none is
+        /// that near. A triangle with a corner at `p` is settled, but another sheet of the mesh (a
+        /// shell touching this one) may still pass near `p` and is found.
         func nearestFeature(to p: Vector3, within tolerance: Double) -> Feature? {
             var best: (feature: Feature, rank: Int, distance: Double)?
             func consider(_ f: Feature, _ rank: Int, _ d: Double) {
@@ -275,8 +314,12 @@ struct NearContactSnapping {
             forEachTriangle(near: Bounds(p, p)) { i in
                 let t = triangles[i]
                 let c = [vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]]
+                // A corner near `p` is the feature of this triangle (if it is not at `p` already).
+                if let k = (0..<3).min(by: { (p - c[$0]).lengthSquared < (p - c[$1]).lengthSquared }), (p - c[k]).length <= tolerance {
+                    if c[k] != p { consider(.vertex(t[k]), 0, (p - c[k]).length) }
+                    return
+                }
                 for k in 0..<3 {
-                    consider(.vertex(t[k]), 0, (p - c[k]).length)
                     let a = c[k], b = c[(k + 1) % 3], d = b - a
                     let s = (p - a).dot(d) / d.lengthSquared
                     if s > 0 && s < 1 { consider(.edge(t[k], t[(k + 1) % 3]), 1, (p - (a + d * s)).length) }

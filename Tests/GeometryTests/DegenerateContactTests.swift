@@ -131,6 +131,27 @@ import Testing
         #expect(cut.shells == 2 && abs(cut.volume - 17) < 1e-12)
     }
 
+    /// Two cubes that meet along an edge make one mesh with two copies of that edge (one per shell),
+    /// and a turned cutter's face crosses both copies at one point. Each crossing was computed from
+    /// its own copy, whose ends run the other way, so the two rounded 3e-16 mm apart: the cut was
+    /// refused in almost every turn, or came out with self-intersections. Now both copies give the
+    /// same bits and share one vertex; every result is valid and matches the cubes cut one by one.
+    @Test(arguments: [Vector3(17, 23, 11), Vector3(31, 52, 37), Vector3(44, 61, 70), Vector3(-29, 8, 133)])
+    func aTurnedCutterThroughTwoShellsThatMeetAlongAnEdge(_ turn: Vector3) throws {
+        let first = BooleanTests.box(Vector3(0, 0, 0), Vector3(10, 10, 10)), second = BooleanTests.box(Vector3(10, 10, 0), Vector3(20, 20, 10))
+        let pair = try first.union(second)
+        #expect(pair.report().shells == 2)
+        let cutter = BooleanTests.box(Vector3(-3, -3, -3), Vector3(3, 3, 3)).rotated(degrees: turn).translated(by: Vector3(10, 10, 5))
+        let common = try first.intersection(cutter).report().volume + second.intersection(cutter).report().volume
+        #expect(common > 10, "the cutter bites into both cubes")
+        let i = BooleanTests.expectValid(try pair.intersection(cutter), "intersection, turned \(turn)")
+        #expect(abs(i.volume - common) < 1e-9, "intersection volume \(i.volume), expected \(common)")
+        let d = BooleanTests.expectValid(try pair.subtracting(cutter), "difference, turned \(turn)")
+        #expect(abs(d.volume - (2000 - common)) < 1e-9, "difference volume \(d.volume)")
+        let u = BooleanTests.expectValid(try pair.union(cutter), "union, turned \(turn)")
+        #expect(abs(u.volume - (2216 - common)) < 1e-9, "union volume \(u.volume)")
+    }
+
     /// A sphere centred on the cube's corner has vertices a rounding error off the cube's faces (sin 45°
     /// is not exact), so contact points would round past corners. Once refused, now snapped: the cube
     /// loses exactly one octant of the sphere.

@@ -62,6 +62,33 @@ import Testing
         #expect(snapping.tolerance > 0 && snapping.tolerance < 1e-9)
     }
 
+    /// Where both operands have a diagonal in a flat region they share, the one that is not the
+    /// Delaunay diagonal of its quad gives way. Both meshes decide it from the positions alone, so two
+    /// meshes with the same quad but different diagonals agree on which one stays, ties included.
+    @Test(arguments: [
+        [Vector3(0, 0, 0), Vector3(4, 0, 0), Vector3(5, 3, 0), Vector3(0, 1, 0)],
+        [Vector3(0, 0, 0), Vector3(4, 0, 0), Vector3(4, 2, 0), Vector3(0, 2, 0)],  // a rectangle: a tie
+        [Vector3(1, 0, 0.5), Vector3(6, 1, -0.5), Vector3(6, 2, 1), Vector3(0.5, 2.5, 0)].map(Transform.rotation(degrees: Vector3(37, -21, 64)).apply(to:)),
+    ])
+    func flatDiagonalsAgreeOnDelaunay(_ quad: [Vector3]) {
+        // The quad 0 1 2 3 split along 0-2 in one mesh and along 1-3 in the other.
+        let alongFirst = NearContactSnapping.Editable(Mesh(vertices: quad, triangles: [Mesh.Triangle(0, 1, 2), Mesh.Triangle(0, 2, 3)]), slack: 0)
+        let alongSecond = NearContactSnapping.Editable(Mesh(vertices: quad, triangles: [Mesh.Triangle(0, 1, 3), Mesh.Triangle(1, 2, 3)]), slack: 0)
+        #expect(alongFirst.isDelaunay(0, 2) != alongSecond.isDelaunay(1, 3), "exactly one diagonal is Delaunay")
+    }
+
+    /// Meshes whose surfaces come within the snapping tolerance are not cut (or joined) in one batch:
+    /// merged, they would be one operand that nearly touches itself, which snapping cannot edit.
+    /// Meshes a visible gap apart still share a batch.
+    @Test func nearlyTouchingMeshesGoToSeparateBatches() {
+        let cube = Self.cube.rotated(degrees: Self.turns[0])
+        let axis = Transform.rotation(degrees: Self.turns[0]).apply(to: Vector3(1, 0, 0))
+        for gap in [0.0, 1e-13, 1e-12] {
+            #expect(Mesh.disjointBatches([cube, cube.translated(by: axis * (10 + gap))]).count == 2, "gap \(gap)")
+        }
+        #expect(Mesh.disjointBatches([cube, cube.translated(by: axis * 10.001)]).count == 1)
+    }
+
     /// Snapping gives up, rather than refine without end, when it runs out of insertions.
     @Test func snappingGivesUpWithinItsBudget() {
         let turn = Self.turns[1]

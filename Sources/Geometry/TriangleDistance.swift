@@ -1,0 +1,68 @@
+/// Floating-point distances between points, segments and triangles, for tolerances (how near two
+/// surfaces come), never for topology: exact questions go to `Predicates`.
+enum TriangleDistance {
+    /// Whether triangles `t` and `u` come within `d` of each other: they touch, or a corner of one
+    /// lies within `d` of the other, or an edge of each pass within `d`.
+    static func areWithin(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3), _ d: Double) -> Bool {
+        if TriangleIntersection.touch(t, u) { return true }
+        let a = [t.0, t.1, t.2], b = [u.0, u.1, u.2]
+        for p in a where distance(p, toTriangle: u) <= d { return true }
+        for p in b where distance(p, toTriangle: t) <= d { return true }
+        for i in 0..<3 {
+            for j in 0..<3 where distance(a[i], a[(i + 1) % 3], b[j], b[(j + 1) % 3]) <= d { return true }
+        }
+        return false
+    }
+
+    /// The distance from `p` to the closest point of triangle `t` (its inside, edges or corners).
+    static func distance(_ p: Vector3, toTriangle t: (Vector3, Vector3, Vector3)) -> Double {
+        let (a, b, c) = t
+        let ab = b - a, ac = c - a, ap = p - a
+        // Barycentric regions, as in Ericson, Real-Time Collision Detection, 5.1.5.
+        let d1 = ab.dot(ap), d2 = ac.dot(ap)
+        if d1 <= 0 && d2 <= 0 { return ap.length }
+        let bp = p - b, d3 = ab.dot(bp), d4 = ac.dot(bp)
+        if d3 >= 0 && d4 <= d3 { return bp.length }
+        let vc = d1 * d4 - d3 * d2
+        if vc <= 0 && d1 >= 0 && d3 <= 0 { return (p - (a + ab * (d1 / (d1 - d3)))).length }
+        let cp = p - c, d5 = ab.dot(cp), d6 = ac.dot(cp)
+        if d6 >= 0 && d5 <= d6 { return cp.length }
+        let vb = d5 * d2 - d1 * d6
+        if vb <= 0 && d2 >= 0 && d6 <= 0 { return (p - (a + ac * (d2 / (d2 - d6)))).length }
+        let va = d3 * d6 - d5 * d4
+        if va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0 {
+            return (p - (b + (c - b) * ((d4 - d3) / ((d4 - d3) + (d5 - d6))))).length
+        }
+        let n = ab.cross(ac), nn = n.lengthSquared
+        guard nn > 0 else { return min(ap.length, bp.length, cp.length) }
+        return abs(n.dot(ap)) / nn.squareRoot()
+    }
+
+    /// The distance between segments `p q` and `r s`.
+    static func distance(_ p: Vector3, _ q: Vector3, _ r: Vector3, _ s: Vector3) -> Double {
+        let d1 = q - p, d2 = s - r, w = p - r
+        let a = d1.lengthSquared, e = d2.lengthSquared, f = d2.dot(w)
+        guard a > 0 || e > 0 else { return w.length }
+        var u = 0.0, v = 0.0
+        if a == 0 {
+            v = min(1, max(0, f / e))
+        } else {
+            let c = d1.dot(w)
+            if e == 0 {
+                u = min(1, max(0, -c / a))
+            } else {
+                let b = d1.dot(d2), denominator = a * e - b * b
+                u = denominator > 0 ? min(1, max(0, (b * f - c * e) / denominator)) : 0
+                v = (b * u + f) / e
+                if v < 0 {
+                    v = 0
+                    u = min(1, max(0, -c / a))
+                } else if v > 1 {
+                    v = 1
+                    u = min(1, max(0, (b - c) / a))
+                }
+            }
+        }
+        return ((p + d1 * u) - (r + d2 * v)).length
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Geometry
+import Testing
+@testable import MeshIO
+
+/// Scenes that `scripts/fuzz_booleans.py` once failed on, kept in `Tests/FuzzRegressions/` as they
+/// were found (each: where it was found, the exact volume, the scene). Every one must evaluate to a
+/// valid mesh, self-intersections included, with that volume.
+@Suite struct FuzzRegressionTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("FuzzRegressions")
+
+    static let names: [String] = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
+        .filter { $0.hasSuffix(".json") }.sorted() ?? []
+
+    @Test func theFolderHoldsTheCases() {
+        #expect(Self.names.count >= 12)
+    }
+
+    @Test(arguments: names) func sceneEvaluatesToItsVolume(_ name: String) throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent(name))
+        let entry = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let volume = try #require((entry["volume"] as? NSNumber)?.doubleValue)
+        let scene = try CSGScene.read(JSONSerialization.data(withJSONObject: try #require(entry["scene"])))
+        let mesh = try scene.evaluate { (file: String) throws(GeometryError) -> Mesh in throw .invalidParameter("no files: \(file)") }
+        let report = mesh.report()
+        #expect(report.isValid, "\(name): \(report.problems)")
+        #expect(abs(report.volume - volume) < 1e-9 * max(1, volume), "\(name): volume \(report.volume), expected \(volume)")
+    }
+}
