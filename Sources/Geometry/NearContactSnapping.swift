@@ -13,7 +13,8 @@
 ///   add diagonals that cross again, and flipping either one could flip back and forth. Both
 ///   meshes then tend to the same (Delaunay) triangulation of the region they share. With
 ///   `flippingAcrossCreases`, a diagonal crossing a crease is flipped out of its way too (each
-///   way settles some cases the other does not).
+///   way settles some cases the other does not). No flip makes a diagonal that crosses a crease of
+///   the other operand: two creases through one quad would have its diagonal flip back and forth.
 ///
 /// This repeats until nothing is near any more. Afterwards the near contact is exact contact (shared
 /// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves. Each
@@ -116,14 +117,17 @@ struct NearContactSnapping {
                     // crossing split.
                     let flatX = meshes[0].isFlat(u, w, within: tolerance), flatY = meshes[1].isFlat(r, s, within: tolerance)
                     if flatX && flatY {
-                        let giveX = !meshes[0].isDelaunay(u, w), giveY = !meshes[1].isDelaunay(r, s)
+                        let giveX = !meshes[0].isDelaunay(u, w) && !crossesCrease(flipping: u, w, in: 0, of: 1)
+                        let giveY = !meshes[1].isDelaunay(r, s) && !crossesCrease(flipping: r, s, in: 1, of: 0)
                         if (giveX && meshes[0].flip(u, w, within: tolerance)) || (giveY && meshes[1].flip(r, s, within: tolerance)) {
                             changed = true
                             break
                         }
                         guard splittingDiagonals else { continue }
                     } else if flippingAcrossCreases && (flatX || flatY) {
-                        if (flatX && meshes[0].flip(u, w, within: tolerance)) || (flatY && meshes[1].flip(r, s, within: tolerance)) {
+                        let giveX = flatX && !crossesCrease(flipping: u, w, in: 0, of: 1)
+                        let giveY = flatY && !crossesCrease(flipping: r, s, in: 1, of: 0)
+                        if (giveX && meshes[0].flip(u, w, within: tolerance)) || (giveY && meshes[1].flip(r, s, within: tolerance)) {
                             changed = true
                             break
                         }
@@ -140,6 +144,12 @@ struct NearContactSnapping {
             t += 1
         }
         return changed
+    }
+
+    /// Whether flipping edge `u v` of operand `x` would give a diagonal that crosses a crease of operand `y`.
+    private func crossesCrease(flipping u: UInt32, _ v: UInt32, in x: Int, of y: Int) -> Bool {
+        guard let (w1, w2) = meshes[x].otherDiagonal(u, v) else { return false }
+        return meshes[y].crease(crossedBy: meshes[x].vertices[Int(w1)], meshes[x].vertices[Int(w2)], within: tolerance)
     }
 
     /// An indexed mesh being refined by splits and flips, with the triangles on each edge and a BVH
@@ -333,6 +343,30 @@ struct NearContactSnapping {
                 if inside { consider(.face(i), 2, abs(h) * nn.squareRoot()) }
             }
             return best?.feature
+        }
+
+        /// The far corners of the two triangles on edge `u v`.
+        func otherDiagonal(_ u: UInt32, _ v: UInt32) -> (UInt32, UInt32)? {
+            guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return nil }
+            return (Self.opposite(triangles[pair[0]], u, v), Self.opposite(triangles[pair[1]], u, v))
+        }
+
+        /// Whether segment `p q` passes within `tolerance` of a crease of this mesh (an edge between
+        /// triangles that are not flat), away from the ends of both.
+        func crease(crossedBy p: Vector3, _ q: Vector3, within tolerance: Double) -> Bool {
+            var found = false
+            forEachTriangle(near: Bounds(p, q)) { i in
+                guard !found else { return }
+                let t = triangles[i]
+                for k in 0..<3 {
+                    let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
+                    if Self.nearestPoints(p, q, r, s, within: tolerance) != nil && !isFlat(t[k], t[(k + 1) % 3], within: tolerance) {
+                        found = true
+                        return
+                    }
+                }
+            }
+            return found
         }
 
         /// An edge of this mesh that segment `p q` passes within `tolerance` of, away from the ends of

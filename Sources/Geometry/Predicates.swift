@@ -50,6 +50,8 @@ public enum Predicates {
         // exact path, which a floating-point filter can never skip when the answer is zero.
         if (a.z == b.z && b.z == c.z && c.z == d.z) || (a.x == b.x && b.x == c.x && c.x == d.x)
             || (a.y == b.y && b.y == c.y && c.y == d.y) { return 0 }
+        // Nor are a triangle and one of its own corners (neighbouring triangles in a mesh).
+        if d == a || d == b || d == c || a == b || b == c || c == a { return 0 }
         return orient3dExact(a, b, c, d)
     }
 
