@@ -105,7 +105,7 @@ extension Mesh {
             _ = try Parallel.both({ () throws(GeometryError) in try checkOperand(a, "the first operand") },
                                   { () throws(GeometryError) in try checkOperand(b, "the second operand") })
         }
-        if a.isEmpty || b.isEmpty || !a.bounds.intersects(b.bounds) {
+        if a.isEmpty || b.isEmpty || !a.bounds.expanded(by: NearContactSnapping.tolerance(a, b)).intersects(b.bounds) {
             switch op {
             case .union: return merged([a, b].filter { !$0.isEmpty }).markedChecked()
             case .intersection: return .empty

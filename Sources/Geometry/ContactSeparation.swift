@@ -1,7 +1,8 @@
 /// Where the kept pieces of a boolean meet only at a vertex or along an edge (solids touching there),
 /// the result is still a 2-manifold: each edge pairs the triangles around it that bound one solid
-/// wedge, and a vertex shared by separate fans of triangles is duplicated, one copy per fan. This is
-/// topology only; no position changes.
+/// wedge (or, where the solid is joined round the edge's end anyway, one empty wedge), and a vertex
+/// shared by separate fans of triangles is duplicated, one copy per fan. This is topology only; no
+/// position changes.
 extension Mesh {
     /// The mesh with its contact vertices duplicated per fan.
     static func separatingContacts(vertices: [Vector3], triangles: [Triangle]) throws(GeometryError) -> Mesh {
@@ -18,6 +19,45 @@ extension Mesh {
                 throw .degenerateContact("the pieces kept near \(vertices[Int(t[k])]) do not close up; the operands nearly touch there")
             }
         }
+        // Around an edge with more than two triangles, the pairs bound solid wedges. Where the solid
+        // is connected round an end of the edge anyway (two holes that touch along an edge inside a
+        // block), that leaves the edge shared; those edges pair the empty wedges instead, which
+        // separates the holes' surfaces there.
+        var crowded = [(u: UInt32, v: UInt32, around: [Int])]()
+        for (directed, forward) in users where forward.count > 1 {
+            let u = UInt32(directed >> 32), v = UInt32(truncatingIfNeeded: directed)
+            if u < v { crowded.append((u, v, forward + (users[key(v, u)] ?? []))) }
+        }
+        var emptyWedges = Set<UInt64>()
+        while true {
+            let result = try fanned(vertices, triangles, users, emptyWedges: emptyWedges)
+            var shared = Set<UInt64>()
+            for (u, v, around) in crowded {
+                // The triangles' copies of the edge: each may be used by two of them, no more.
+                var copies = [UInt64: Int]()
+                for i in around {
+                    let o = triangles[i], r = result.triangles[i]
+                    let a = r[(0..<3).first { o[$0] == u }!], b = r[(0..<3).first { o[$0] == v }!]
+                    copies[key(a, b), default: 0] += 1
+                }
+                if copies.values.contains(where: { $0 > 2 }) { shared.insert(key(u, v)) }
+            }
+            if shared.isEmpty { return result }
+            guard !shared.isSubset(of: emptyWedges) else {
+                let v = UInt32(shared.first! >> 32)
+                throw .degenerateContact("the result has more than two surfaces meeting along an edge near \(vertices[Int(v)]) that cannot be separated")
+            }
+            emptyWedges.formUnion(shared)
+        }
+    }
+
+    /// The triangles with each vertex duplicated per fan, where fans join across each edge in pairs:
+    /// the solid wedges round an edge with more than two triangles, or the empty ones for edges
+    /// (lower id, higher id) in `emptyWedges`.
+    private static func fanned(
+        _ vertices: [Vector3], _ triangles: [Triangle], _ users: [UInt64: [Int]], emptyWedges: Set<UInt64>
+    ) throws(GeometryError) -> Mesh {
+        @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(u) << 32 | UInt64(v) }
         // Corners (3 i + k) that belong to one fan.
         var fans = UnionFind(count: triangles.count * 3)
         for (i, t) in triangles.enumerated() {
@@ -28,7 +68,7 @@ extension Mesh {
                 guard forward.first == i else { continue }
                 let pairs = forward.count == 1 && backward.count == 1
                     ? [(forward[0], backward[0])]
-                    : try wedges(u, v, forward, backward, vertices, triangles)
+                    : try wedges(u, v, forward, backward, vertices, triangles, solid: !emptyWedges.contains(key(u, v)))
                 for (x, y) in pairs {
                     // Triangle x runs u -> v, triangle y runs v -> u: their corners at u and at v join.
                     let tx = triangles[x], ty = triangles[y]
@@ -64,11 +104,12 @@ extension Mesh {
     }
 
     /// Pairs the triangles around edge u v, `forward` running u -> v and `backward` v -> u, so that
-    /// each pair bounds one solid wedge. Around the axis u -> v (counter-clockwise), a triangle
-    /// running v -> u has its solid on the side of increasing angle, one running u -> v on the other,
-    /// so each backward triangle pairs with the next triangle round, which must run forward.
+    /// each pair bounds one solid wedge (or, unless `solid`, one empty wedge). Around the axis u -> v
+    /// (counter-clockwise), a triangle running v -> u has its solid on the side of increasing angle,
+    /// one running u -> v on the other, so each backward triangle pairs with the next triangle round
+    /// (or the previous one), which must run forward.
     private static func wedges(
-        _ u: UInt32, _ v: UInt32, _ forward: [Int], _ backward: [Int], _ vertices: [Vector3], _ triangles: [Triangle]
+        _ u: UInt32, _ v: UInt32, _ forward: [Int], _ backward: [Int], _ vertices: [Vector3], _ triangles: [Triangle], solid: Bool
     ) throws(GeometryError) -> [(Int, Int)] {
         let pu = vertices[Int(u)], pv = vertices[Int(v)], axis = pv - pu
         func far(_ t: Int) -> Vector3 {
@@ -97,7 +138,7 @@ extension Mesh {
         let isForward = Set(forward)
         var pairs = [(Int, Int)]()
         for (k, t) in sorted.enumerated() where !isForward.contains(t) {
-            let next = sorted[(k + 1) % sorted.count]
+            let next = sorted[(k + (solid ? 1 : sorted.count - 1)) % sorted.count]
             guard isForward.contains(next) else { throw unpaired(pu) }
             pairs.append((next, t))
         }

@@ -222,22 +222,36 @@ struct Corefinement {
         // The pairs in contact, found over the cores (query triangles shared out, results in query
         // order), then registered in this function's own loop: the nested functions above, called from
         // a closure, would have their captured state checked on every access.
+        // Pairs that do not touch but have a corner within the tolerance of the other are near
+        // contact too: two solids meant to share a face, a rounding error apart, would otherwise come
+        // out as two shells nearly touching each other, which no later boolean could snap.
         let touching = try Parallel.map(queries.triangles.count, minimumChunk: 16) { range throws(GeometryError) in
             var found = [(ia: Int32, ib: Int32, contact: TriangleContact.Contact)]()
+            var nearWithout: Vector3?
             var candidates = [Int]()
             for iq in range {
                 let tq = TriangleContact.Corners(queries.corners(iq))
+                let normal = (tq.p1 - tq.p0).cross(tq.p2 - tq.p0), limit = near * normal.length
                 candidates.removeAll(keepingCapacity: true)
-                bvh.forEachOverlap(with: Bounds(tq.p0, tq.p1, tq.p2)) { candidates.append($0) }
+                bvh.forEachOverlap(with: Bounds(tq.p0, tq.p1, tq.p2).expanded(by: near)) { candidates.append($0) }
                 for ic in candidates {
                     let (ia, ib) = indexesA ? (ic, iq) : (iq, ic)
                     let ta = indexesA ? TriangleContact.Corners(a.corners(ia)) : tq, tb = indexesA ? tq : TriangleContact.Corners(b.corners(ib))
-                    if let contact = try TriangleContact.contact(ta, tb) { found.append((Int32(ia), Int32(ib), contact)) }
+                    if let contact = try TriangleContact.contact(ta, tb) {
+                        found.append((Int32(ia), Int32(ib), contact))
+                    } else if nearWithout == nil {
+                        // Most pairs that do not touch lie beyond the tolerance on one side of the query's plane.
+                        let tc = indexesA ? ta : tb
+                        let d0 = normal.dot(tc.p0 - tq.p0), d1 = normal.dot(tc.p1 - tq.p0), d2 = normal.dot(tc.p2 - tq.p0)
+                        if (d0 > limit && d1 > limit && d2 > limit) || (d0 < -limit && d1 < -limit && d2 < -limit) { continue }
+                        nearWithout = TriangleDistance.nearCorner((tq.p0, tq.p1, tq.p2), (tc.p0, tc.p1, tc.p2), within: near, normal: normal, heights: (d0, d1, d2))
+                    }
                 }
             }
-            return found
+            return (found, nearWithout)
         }
-        for chunk in touching {
+        for (chunk, nearWithout) in touching {
+            if nearPoint == nil { nearPoint = nearWithout }
             for (pairA, pairB, contact) in chunk {
                 let ia = Int(pairA), ib = Int(pairB)
                 let ta = TriangleContact.Corners(a.corners(ia)), tb = TriangleContact.Corners(b.corners(ib))

@@ -14,6 +14,21 @@ enum TriangleDistance {
         return false
     }
 
+    /// A corner of `u` within `d` of triangle `t`, or of `t` within `d` of `u`, for triangles known
+    /// not to touch; nil if there is none. `normal` is `t`'s, and `heights` are the corners of `u`
+    /// measured along it from `t.0` (so a corner far from `t`'s plane costs nothing more).
+    static func nearCorner(
+        _ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3), within d: Double, normal: Vector3, heights: (Double, Double, Double)
+    ) -> Vector3? {
+        let limit = d * normal.length
+        if abs(heights.0) <= limit && distance(u.0, toTriangle: t) <= d { return u.0 }
+        if abs(heights.1) <= limit && distance(u.1, toTriangle: t) <= d { return u.1 }
+        if abs(heights.2) <= limit && distance(u.2, toTriangle: t) <= d { return u.2 }
+        let m = (u.1 - u.0).cross(u.2 - u.0), mLimit = d * m.length
+        for p in [t.0, t.1, t.2] where abs(m.dot(p - u.0)) <= mLimit && distance(p, toTriangle: u) <= d { return p }
+        return nil
+    }
+
     /// The distance from `p` to the closest point of triangle `t` (its inside, edges or corners).
     static func distance(_ p: Vector3, toTriangle t: (Vector3, Vector3, Vector3)) -> Double {
         let (a, b, c) = t

@@ -152,6 +152,25 @@ import Testing
         #expect(abs(u.volume - (2216 - common)) < 1e-9, "union volume \(u.volume)")
     }
 
+    /// Two cubic holes that meet along an edge, cut from a block: round that edge the solid wedges
+    /// are joined anyway (through the layers above and below), so pairing the four triangles there
+    /// by solid wedges left the edge shared by all four, and the result was written non-manifold
+    /// without a word. The holes' surfaces are now separated along the edge instead.
+    @Test func twoHolesThatMeetAlongAnEdge() throws {
+        // Holes open to the sides: one surface.
+        let open = BooleanTests.box(Vector3(0, 0, 0), Vector3(2, 2, 3))
+        let first = BooleanTests.box(Vector3(0, 0, 1), Vector3(1, 1, 2)), second = BooleanTests.box(Vector3(1, 1, 1), Vector3(2, 2, 2))
+        let o = BooleanTests.expectValid(try open.subtracting([first, second]), "open holes")
+        #expect(o.volume == 10 && o.shells == 1 && o.eulerCharacteristic == 2)
+        // Holes inside: the outside and one surface per hole.
+        let closed = BooleanTests.box(Vector3(0, 0, 0), Vector3(3, 3, 3))
+        let inner = [BooleanTests.box(Vector3(0.5, 0.5, 1), Vector3(1.5, 1.5, 2)), BooleanTests.box(Vector3(1.5, 1.5, 1), Vector3(2.5, 2.5, 2))]
+        let c = BooleanTests.expectValid(try closed.subtracting(inner), "closed holes")
+        #expect(c.volume == 25 && c.shells == 3 && c.eulerCharacteristic == 6)
+        let u = BooleanTests.expectValid(try Mesh.union(inner), "the holes as solids")
+        #expect(u.volume == 2 && u.shells == 2)
+    }
+
     /// A sphere centred on the cube's corner has vertices a rounding error off the cube's faces (sin 45°
     /// is not exact), so contact points would round past corners. Once refused, now snapped: the cube
     /// loses exactly one octant of the sphere.

@@ -89,6 +89,19 @@ import Testing
         #expect(Mesh.disjointBatches([cube, cube.translated(by: axis * 10.001)]).count == 1)
     }
 
+    /// Two turned cubes face to face, a rounding error apart without touching anywhere: the exact
+    /// union was the two cubes, two shells nearly touching over a whole face, which a later boolean
+    /// could not snap. Near contact without touching is snapped too, and they become one solid.
+    @Test func facesARoundingErrorApartAreJoined() throws {
+        let turn = Self.turns[2]
+        let cube = Self.cube.rotated(degrees: turn)
+        let next = cube.translated(by: Transform.rotation(degrees: turn).apply(to: Vector3(10, 0, 0)))
+        let u = BooleanTests.expectValid(try cube.union(next), "union")
+        #expect(u.shells == 1 && abs(u.volume - 2000) < 1e-9, "shells \(u.shells), volume \(u.volume)")
+        let d = BooleanTests.expectValid(try cube.subtracting(next), "difference")
+        #expect(abs(d.volume - 1000) < 1e-9)
+    }
+
     /// Snapping gives up, rather than refine without end, when it runs out of insertions.
     @Test func snappingGivesUpWithinItsBudget() {
         let turn = Self.turns[1]

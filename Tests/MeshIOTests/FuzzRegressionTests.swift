@@ -14,7 +14,7 @@ import Testing
         .filter { $0.hasSuffix(".json") }.sorted() ?? []
 
     @Test func theFolderHoldsTheCases() {
-        #expect(Self.names.count >= 13)
+        #expect(Self.names.count >= 15)
     }
 
     @Test(arguments: names) func sceneEvaluatesToItsVolume(_ name: String) throws {
