@@ -4,9 +4,11 @@
 /// shared by separate fans of triangles is duplicated, one copy per fan. This is topology only; no
 /// position changes.
 extension Mesh {
+    /// The key of the directed edge u -> v.
+    @inline(__always) private static func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(u) << 32 | UInt64(v) }
+
     /// The mesh with its contact vertices duplicated per fan.
     static func separatingContacts(vertices: [Vector3], triangles: [Triangle]) throws(GeometryError) -> Mesh {
-        @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(u) << 32 | UInt64(v) }
         var users = [UInt64: [Int]]()  // directed edge -> triangles using it
         for (i, t) in triangles.enumerated() {
             for k in 0..<3 { users[key(t[k], t[(k + 1) % 3]), default: []].append(i) }
@@ -57,7 +59,6 @@ extension Mesh {
     private static func fanned(
         _ vertices: [Vector3], _ triangles: [Triangle], _ users: [UInt64: [Int]], emptyWedges: Set<UInt64>
     ) throws(GeometryError) -> Mesh {
-        @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(u) << 32 | UInt64(v) }
         // Corners (3 i + k) that belong to one fan.
         var fans = UnionFind(count: triangles.count * 3)
         for (i, t) in triangles.enumerated() {

@@ -78,7 +78,7 @@ struct NearContactSnapping {
             let p = meshes[x].vertices[v]
             switch meshes[y].nearestFeature(to: p, within: tolerance) {
             case .vertex(let w)?:
-                meshes[x].vertices[v] = meshes[y].vertices[Int(w)]
+                meshes[x].move(v, to: meshes[y].vertices[Int(w)])
                 changed = true
             case .edge(let u, let w)?:
                 _ = meshes[y].splitEdge(u, w, at: p)
@@ -99,8 +99,8 @@ struct NearContactSnapping {
     /// Every pair of edges, one per operand, that pass within the tolerance of each other away from
     /// their ends, split at a common new point. Where both are diagonals inside flat regions, the
     /// one that is not Delaunay is flipped instead: splitting both would add diagonals to opposite
-    /// corners that cross again, without end. With `splittingDiagonals` (when no flip is left to make), the first pair that
-    /// could not flip is split after all. True if anything changed.
+    /// corners that cross again, without end. With `splittingDiagonals` (when no flip is left to
+    /// make), the first pair that could not flip is split after all. True if anything changed.
     private mutating func splitCrossingEdges(splittingDiagonals: Bool) -> Bool {
         var changed = false
         var t = 0
@@ -155,7 +155,7 @@ struct NearContactSnapping {
     /// An indexed mesh being refined by splits and flips, with the triangles on each edge and a BVH
     /// over the triangles, rebuilt each round.
     struct Editable {
-        var vertices: [Vector3]
+        private(set) var vertices: [Vector3]
         private(set) var triangles: [Mesh.Triangle]
         /// For each triangle, the input triangles whose area it overlaps (one, or two after a flip).
         private var onEdge: [UInt64: [Int]] = [:]
@@ -202,6 +202,11 @@ struct NearContactSnapping {
                 triangles.append(piece)
                 add(j, piece)
             }
+        }
+
+        /// Moves vertex `v` to `p` (by at most the tolerance: a corner snapped onto a corner).
+        mutating func move(_ v: Int, to p: Vector3) {
+            vertices[v] = p
         }
 
         /// Splits edge `u v` (and both triangles on it) at a new vertex at `p`; returns its id.
