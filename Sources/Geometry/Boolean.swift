@@ -62,7 +62,7 @@ extension Mesh {
     static func disjointBatches(_ meshes: [Mesh]) -> [[Mesh]] {
         let items = meshes.filter { !$0.isEmpty }
         let boxes = items.map(\.bounds)
-        let margin = 2 * NearContactSnapping.tolerance(items)
+        let margin = 2 * NearContactSnapping.tolerance(bounds: boxes)
         // Only earlier meshes whose boxes overlap can keep a mesh out of a batch.
         let tree = BoundingVolumeHierarchy(boxes: boxes)
         var batchOf = [Int](repeating: 0, count: items.count)
@@ -105,7 +105,8 @@ extension Mesh {
             _ = try Parallel.both({ () throws(GeometryError) in try checkOperand(a, "the first operand") },
                                   { () throws(GeometryError) in try checkOperand(b, "the second operand") })
         }
-        if a.isEmpty || b.isEmpty || !a.bounds.expanded(by: NearContactSnapping.tolerance(a, b)).intersects(b.bounds) {
+        let boxes = a.isEmpty || b.isEmpty ? [] : [a.bounds, b.bounds]
+        if boxes.isEmpty || !boxes[0].expanded(by: NearContactSnapping.tolerance(bounds: boxes)).intersects(boxes[1]) {
             switch op {
             case .union: return merged([a, b].filter { !$0.isEmpty }).markedChecked()
             case .intersection: return .empty

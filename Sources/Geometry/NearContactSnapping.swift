@@ -36,17 +36,21 @@ struct NearContactSnapping {
 
     /// The tolerance for all of `meshes` together: 2⁻³⁶ of their largest coordinate, at least 2⁻³⁶ mm.
     static func tolerance(_ meshes: [Mesh]) -> Double {
+        tolerance(bounds: meshes.filter { !$0.isEmpty }.map(\.bounds))
+    }
+
+    /// The tolerance for meshes with these (non-empty) bounds.
+    static func tolerance(bounds: [Bounds]) -> Double {
         var scale = 1.0
-        for m in meshes where !m.isEmpty {
-            let box = m.bounds
+        for box in bounds {
             for k in 0..<3 { scale = max(scale, abs(box.min[k]), abs(box.max[k])) }
         }
         return scale * 0x1p-36
     }
 
     /// Snaps `a` and `b` together; nil if the edits do not settle within 64 rounds (or 32 rounds in a
-    /// row only flip) or need more than `insertions` new vertices (by default, twice as many as the
-    /// operands have, plus 100).
+    /// row only flip) or need more than `insertions` new vertices (by default, four times as many as
+    /// the operands have, plus 1000).
     init?(_ a: Mesh, _ b: Mesh, flippingAcrossCreases: Bool = false, insertions: Int? = nil) {
         self.flippingAcrossCreases = flippingAcrossCreases
         tolerance = Self.tolerance(a, b)
