@@ -389,12 +389,20 @@ struct Corefinement {
         func corners(_ mesh: Int, _ t: Mesh.Triangle) -> (UInt32, UInt32, UInt32) {
             (resolve(globalID(mesh, t.a)), resolve(globalID(mesh, t.b)), resolve(globalID(mesh, t.c)))
         }
+        // A triangle two of whose corners are one point (coincident corners of an operand, merged) is a
+        // needle of no area: its other two edges are one edge, used once each way, so dropping it
+        // keeps the operand closed. The contact points on that edge split the triangles beside it.
+        func isNeedle(_ mesh: Int, _ t: Mesh.Triangle) -> Bool {
+            let (a, b, c) = corners(mesh, t)
+            return a == b || b == c || c == a
+        }
         var cut = [(mesh: Int, triangle: Int)]()
         for mesh in 0..<2 {
             let onEdges = edgePoints[mesh]
             for (i, t) in meshes[mesh].triangles.enumerated()
-            where !segmentsOf[mesh][i].isEmpty || !pointsIn[mesh][i].isEmpty
-                || !onEdges.points(t.a, t.b).isEmpty || !onEdges.points(t.b, t.c).isEmpty || !onEdges.points(t.c, t.a).isEmpty {
+            where (!segmentsOf[mesh][i].isEmpty || !pointsIn[mesh][i].isEmpty
+                || !onEdges.points(t.a, t.b).isEmpty || !onEdges.points(t.b, t.c).isEmpty || !onEdges.points(t.c, t.a).isEmpty)
+                && !isNeedle(mesh, t) {
                 cut.append((mesh, i))
             }
         }
@@ -430,7 +438,7 @@ struct Corefinement {
                     out += split[next]
                     for _ in split[next].indices { from.append(i) }
                     next += 1
-                } else {
+                } else if !isNeedle(mesh, t) {
                     let (a, b, c) = corners(mesh, t)
                     out.append(Mesh.Triangle(a, b, c, tag: t.tag))
                     from.append(i)
