@@ -54,30 +54,11 @@ public enum AssimpReader {
 
     /// A temporary copy of a 3MF (zip) archive without image entries, or nil if it cannot be made.
     private static func modelOnlyCopy(of path: String) -> String? {
-        guard let zin = unzOpen64(path) else { return nil }
-        defer { unzClose(zin) }
+        guard let entries = ZipEntries.read(path, wanted: { $0.hasSuffix(".model") || $0.hasSuffix(".rels") || $0 == "[Content_Types].xml" }) else { return nil }
         let copy = NSTemporaryDirectory() + "minidesk-3mf-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).3mf"
         do {
             let zout = try ZipArchive(path: copy, reportingAs: copy)
-            var status = unzGoToFirstFile(zin)
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while status == UNZ_OK {
-                var info = unz_file_info64()
-                var name = [CChar](repeating: 0, count: 1024)
-                unzGetCurrentFileInfo64(zin, &info, &name, 1024, nil, 0, nil, 0)
-                let entry = String(cString: name)
-                if entry.hasSuffix(".model") || entry.hasSuffix(".rels") || entry == "[Content_Types].xml", unzOpenCurrentFile(zin) == UNZ_OK {
-                    var data = Data()
-                    while true {
-                        let n = unzReadCurrentFile(zin, &buffer, UInt32(buffer.count))
-                        if n <= 0 { break }
-                        data.append(contentsOf: buffer[0..<Int(n)])
-                    }
-                    unzCloseCurrentFile(zin)
-                    try zout.add(data: entry, data)
-                }
-                status = unzGoToNextFile(zin)
-            }
+            for (name, data) in entries { try zout.add(data: name, data) }
             try zout.close()
             return copy
         } catch {

@@ -173,7 +173,7 @@ if wanted("writers") {
         ]
         // Reading back (assimp, then welding by position), as `csg` does for `mesh` nodes.
         if ["stl", "ply", "obj"].contains(name) {
-            let read = try measure(repeats: 3) { _ = try AssimpReader.read(path) }
+            let read = try measure(repeats: 3) { _ = try MeshReader.read(path) }
             figures["read_seconds"] = read
             figures["read_MB_per_s"] = Double(bytes) / 1e6 / read
         }

@@ -2,7 +2,7 @@ import Foundation
 import Geometry
 import MeshIO
 
-/// `minidesk check FILE`: reads a mesh file through assimp and validates every part.
+/// `minidesk check FILE`: reads a mesh file (STL, OBJ, PLY and 3MF exactly, others through assimp) and validates every part.
 enum CheckCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
         let args = try Arguments(words, valued: [], flags: ["--json", "--help"])
@@ -11,7 +11,7 @@ enum CheckCommand {
         let path = args.positional[0]
         let parts: [(name: String, mesh: Mesh)]
         do {
-            parts = try AssimpReader.readParts(path)
+            parts = try MeshReader.readParts(path)
         } catch {
             Console.error("\(error)")
             return .usage
