@@ -116,7 +116,18 @@ extension Mesh {
         do {
             return try corefined(a, b, op)
         } catch .degenerateContact(let message) {
-            return try snapped(a, b, op, refusal: message)
+            do {
+                return try snapped(a, b, op, refusal: message)
+            } catch {
+                // An operand that crosses itself is the cause, where one does: it is named instead.
+                for (m, name) in [(a, "the first operand"), (b, "the second operand")] {
+                    let (count, first) = m.selfIntersections()
+                    guard let (i, j) = first else { continue }
+                    let (p, _, _) = m.corners(i), (q, _, _) = m.corners(j)
+                    throw .invalidMesh("\(name) crosses itself: \(count) pairs of its triangles intersect, the first near \(p) and \(q); a boolean needs solids whose surfaces do not cross themselves")
+                }
+                throw error
+            }
         }
     }
 

@@ -11,10 +11,13 @@ public enum GeometryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Boolean operands that touch without crossing cleanly (coplanar faces, a corner or edge on the
     /// other surface), which this kernel does not resolve yet.
     case degenerateContact(String)
+    /// A result that is not a valid solid: a defect of the kernel, caught before anything is written.
+    case invalidResult(String)
 
     public var description: String {
         switch self {
-        case .invalidParameter(let m), .invalidShape(let m), .invalidMesh(let m), .triangulationFailed(let m), .degenerateContact(let m):
+        case .invalidParameter(let m), .invalidShape(let m), .invalidMesh(let m), .triangulationFailed(let m), .degenerateContact(let m),
+             .invalidResult(let m):
             return m
         }
     }

@@ -55,6 +55,15 @@ public struct MeshReport: Hashable, Sendable, Codable {
 }
 
 extension Mesh {
+    /// This mesh, if it is a valid solid, self-intersections included; otherwise `invalidResult`
+    /// naming `what` and every problem. The last check before a result is written, so that no
+    /// invalid mesh leaves the program.
+    public func validated(_ what: String) throws(GeometryError) -> Mesh {
+        let r = report()
+        guard r.isValid else { throw .invalidResult("\(what) is not a valid solid (\(r.problems.joined(separator: "; "))); nothing was written") }
+        return self
+    }
+
     /// Checks and measures the mesh. The self-intersection test (a BVH broad phase and exact predicates)
     /// is the costly part and can be skipped.
     public func report(checkSelfIntersections: Bool = true) -> MeshReport {
@@ -149,22 +158,29 @@ extension Mesh {
     }
 
     /// The number of intersecting triangle pairs (exact; contact at shared corners and edges is allowed).
-    public func countSelfIntersections() -> Int {
+    public func countSelfIntersections() -> Int { selfIntersections().count }
+
+    /// The number of intersecting triangle pairs, and the first pair found.
+    func selfIntersections() -> (count: Int, first: (Int, Int)?) {
         let boxes = (0..<triangles.count).map { i -> Bounds in
             let (p, q, r) = corners(i)
             return Bounds(p, q, r)
         }
         let bvh = BoundingVolumeHierarchy(boxes: boxes)
         var count = 0
+        var first: (Int, Int)?
         bvh.forEachOverlappingPair { i, j in
             if let shared = sharedEdgeOpposites(triangles[i], triangles[j]) {
                 // Two triangles on one edge meet only along it unless they lie in one plane.
                 let (p, q, r) = corners(i)
                 if Predicates.orient3d(p, q, r, vertices[Int(shared)]) != 0 { return }
             }
-            if TriangleIntersection.intersect(corners(i), corners(j)) { count += 1 }
+            if TriangleIntersection.intersect(corners(i), corners(j)) {
+                count += 1
+                if first == nil { first = (i, j) }
+            }
         }
-        return count
+        return (count, first)
     }
 }
 

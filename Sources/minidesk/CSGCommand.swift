@@ -44,13 +44,13 @@ enum CSGCommand {
                 mesh = try scene.evaluate { (file: String) throws(GeometryError) -> Mesh in
                     let began = clock.now
                     defer { reading += clock.now - began }
-                    return try AssimpReader.read(file.hasPrefix("/") ? file : folder + "/" + file)
+                    return try MeshReader.read(file.hasPrefix("/") ? file : folder + "/" + file)
                 }
             } catch {
                 Console.error("\(scenePath): \(error)")
                 switch error.error {
                 case .invalidParameter, .invalidShape, .invalidMesh: return .usage
-                case .triangulationFailed, .degenerateContact: return .failure
+                case .triangulationFailed, .degenerateContact, .invalidResult: return .failure
                 }
             }
             evaluations.append(seconds(clock.now - start - reading))
@@ -58,6 +58,12 @@ enum CSGCommand {
         }
         // The median run: with --repeat, later runs are warm (as a long-lived process would be).
         let evaluate = evaluations.sorted()[evaluations.count / 2]
+        // Only a valid solid is written (an input mesh passed through unchanged is checked too).
+        let r = mesh.report()
+        guard r.isValid else {
+            Console.error("\(scenePath): the result is not a valid solid (\(r.problems.joined(separator: "; "))); nothing was written to \(out)")
+            return .failure
+        }
 
         start = clock.now
         do {
@@ -76,7 +82,6 @@ enum CSGCommand {
         }
         let write = seconds(clock.now - start)
 
-        let r = mesh.report()
         if args.flags.contains("--json") {
             Console.out(JSON.string([
                 "valid": r.isValid, "closed": r.isClosed, "manifold": r.isManifold, "oriented": r.isOriented,
@@ -88,7 +93,7 @@ enum CSGCommand {
             ] as [String: Any]))
         } else {
             let what = mesh.isEmpty ? "an empty mesh" : "\(r.triangles) triangles, \(String(format: "%.3f", r.volume)) mm³"
-            Console.out("\(out): \(what)\(r.isValid ? "" : " (invalid: \(r.problems.joined(separator: "; ")))")")
+            Console.out("\(out): \(what)")
         }
         return .ok
     }

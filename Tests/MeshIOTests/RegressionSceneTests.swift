@@ -3,18 +3,20 @@ import Geometry
 import Testing
 @testable import MeshIO
 
-/// Scenes that `scripts/fuzz_booleans.py` once failed on, kept in `Tests/FuzzRegressions/` as they
-/// were found (each: where it was found, the exact volume, the scene). Every one must evaluate to a
-/// valid mesh, self-intersections included, with that volume.
-@Suite struct FuzzRegressionTests {
+/// Scenes the kernel once failed on, kept in `Tests/RegressionScenes/` as they were found (each:
+/// where it was found, the exact volume, the scene): by `scripts/fuzz_booleans.py` (`case-SEED-N`),
+/// or reported in an issue. Every one must evaluate to a valid mesh, self-intersections included,
+/// with that volume. `RegressionSceneCommandTests` runs them through the binary on one core and on
+/// all, and compares the bytes.
+@Suite struct RegressionSceneTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("FuzzRegressions")
+        .appendingPathComponent("RegressionScenes")
 
     static let names: [String] = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
         .filter { $0.hasSuffix(".json") }.sorted() ?? []
 
     @Test func theFolderHoldsTheCases() {
-        #expect(Self.names.count >= 15)
+        #expect(Self.names.count >= 16)
     }
 
     @Test(arguments: names) func sceneEvaluatesToItsVolume(_ name: String) throws {
