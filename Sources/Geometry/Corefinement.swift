@@ -298,7 +298,7 @@ struct Corefinement {
                 for (id, s) in found[m].enumerated() {
                     if let s, s.isVertex == false { onFeature[m][s, default: []].append(UInt32(id)) }
                 }
-                for (id, more) in extra[m] { for s in more where !s.isVertex { onFeature[m][s, default: []].append(id) } }
+                for id in extra[m].keys.sorted() { for s in extra[m][id]! where !s.isVertex { onFeature[m][s, default: []].append(id) } }
             }
             let at = vertices
             for m in 0..<2 {
@@ -356,7 +356,9 @@ struct Corefinement {
             for (id, s) in found[mesh].enumerated() where same[id] == UInt32(id) {
                 if let s { place(UInt32(id), on: s) }
             }
-            for (id, more) in extra[mesh] where same[Int(id)] == id { for s in more { place(id, on: s) } }
+            // In id order, not the dictionary's (which changes from run to run): the order of the
+            // points inside a face decides how it is split.
+            for id in extra[mesh].keys.sorted() where same[Int(id)] == id { for s in extra[mesh][id]! { place(id, on: s) } }
         }
         let edgePoints = [EdgePoints(vertexCount: a.vertices.count, entries: onEdge[0]), EdgePoints(vertexCount: b.vertices.count, entries: onEdge[1])]
         let vertexList = vertices
