@@ -59,6 +59,7 @@ extension Mesh {
     /// naming `what` and every problem. The last check before a result is written, so that no
     /// invalid mesh leaves the program.
     public func validated(_ what: String) throws(GeometryError) -> Mesh {
+        guard !isValidSolid() else { return self }
         let r = report()
         guard r.isValid else { throw .invalidResult("\(what) is not a valid solid (\(r.problems.joined(separator: "; "))); nothing was written") }
         return self
@@ -160,27 +161,51 @@ extension Mesh {
     /// The number of intersecting triangle pairs (exact; contact at shared corners and edges is allowed).
     public func countSelfIntersections() -> Int { selfIntersections().count }
 
-    /// The number of intersecting triangle pairs, and the first pair found.
-    func selfIntersections() -> (count: Int, first: (Int, Int)?) {
+    /// The number of intersecting triangle pairs, and the first (by the lower triangle index). The
+    /// pairs are tested over the cores, in chunks of triangles; `stoppingAtFirst` ends each chunk at
+    /// its first pair (the count is then only whether there is one).
+    func selfIntersections(stoppingAtFirst: Bool = false) -> (count: Int, first: (Int, Int)?) {
         let boxes = (0..<triangles.count).map { i -> Bounds in
             let (p, q, r) = corners(i)
             return Bounds(p, q, r)
         }
         let bvh = BoundingVolumeHierarchy(boxes: boxes)
-        var count = 0
-        var first: (Int, Int)?
-        bvh.forEachOverlappingPair { i, j in
-            if let shared = sharedEdgeOpposites(triangles[i], triangles[j]) {
-                // Two triangles on one edge meet only along it unless they lie in one plane.
-                let (p, q, r) = corners(i)
-                if Predicates.orient3d(p, q, r, vertices[Int(shared)]) != 0 { return }
+        let chunks = Parallel.map(triangles.count, minimumChunk: 1024) { range -> (Int, (Int, Int)?) in
+            var count = 0
+            var first: (Int, Int)?
+            for i in range {
+                if stoppingAtFirst && first != nil { break }
+                bvh.forEachOverlap(with: boxes[i]) { j in
+                    guard j > i else { return }
+                    if let shared = sharedEdgeOpposites(triangles[i], triangles[j]) {
+                        // Two triangles on one edge meet only along it unless they lie in one plane.
+                        let (p, q, r) = corners(i)
+                        if Predicates.orient3d(p, q, r, vertices[Int(shared)]) != 0 { return }
+                    }
+                    if TriangleIntersection.intersect(corners(i), corners(j)) {
+                        count += 1
+                        if first == nil { first = (i, j) }
+                    }
+                }
             }
-            if TriangleIntersection.intersect(corners(i), corners(j)) {
-                count += 1
-                if first == nil { first = (i, j) }
-            }
+            return (count, first)
         }
-        return (count, first)
+        return (chunks.reduce(0) { $0 + $1.0 }, chunks.lazy.compactMap(\.1).first)
+    }
+
+    /// Whether the mesh is a valid solid (`report().isValid`), found the cheap way: the operand
+    /// check's grouping of half-edges, the exact test for collinear corners, and the self-
+    /// intersection test over the cores, stopping at the first pair.
+    func isValidSolid() -> Bool {
+        guard !isEmpty else { return true }
+        guard (try? Mesh.checkOperand(self, "", trustingTheCheckedFlag: false)) != nil else { return false }
+        for (i, t) in triangles.enumerated() {
+            if t.a == t.b || t.b == t.c || t.c == t.a { return false }
+            let (p, q, r) = corners(i)
+            if Predicates.orient2d(p, q, r, droppingAxis: 0) == 0 && Predicates.orient2d(p, q, r, droppingAxis: 1) == 0
+                && Predicates.orient2d(p, q, r, droppingAxis: 2) == 0 { return false }
+        }
+        return selfIntersections(stoppingAtFirst: true).first == nil
     }
 }
 

@@ -3,9 +3,10 @@
 /// (`EdgeGrouping`) rather than hashing them, since it runs on every operand of every boolean.
 extension Mesh {
     /// Throws `invalidMesh` naming `name` and the first problem found; `insideOutHint` is added to
-    /// the message for an inside-out mesh.
-    static func checkOperand(_ m: Mesh, _ name: String, insideOutHint: String = "") throws(GeometryError) {
-        guard !m.isEmpty, !m.isCheckedSolid else { return }
+    /// the message for an inside-out mesh. A mesh flagged as checked (a boolean's result) passes
+    /// unless `trustingTheCheckedFlag` is false.
+    static func checkOperand(_ m: Mesh, _ name: String, insideOutHint: String = "", trustingTheCheckedFlag: Bool = true) throws(GeometryError) {
+        guard !m.isEmpty, !(trustingTheCheckedFlag && m.isCheckedSolid) else { return }
         let nonFinite = m.vertices.count { !$0.isFinite }
         if nonFinite > 0 { throw .invalidMesh("\(name) has \(nonFinite) non-finite coordinates") }
         let edges = EdgeGrouping(vertexCount: m.vertices.count, triangles: m.triangles)

@@ -19,8 +19,7 @@ public struct DeskItem: Sendable {
     }
 
     /// The parts for `overrides` on top of the defaults: validated first (errors throw, with every
-    /// problem at once; warnings are returned), then built for `mode`, scaled by `scale` and checked:
-    /// a part that is not a valid solid (a kernel defect) throws rather than being returned.
+    /// problem at once; warnings are returned), then built for `mode` and scaled by `scale`.
     public func parts(_ overrides: ParameterSet = ParameterSet(), resolution: Resolution, mode: PrintMode = .multicolor) throws(ItemError) -> (parts: [Part], warnings: [ParameterProblem]) {
         let problems = schema.validate(overrides)
         let errors = problems.filter { !$0.isWarning }
@@ -28,12 +27,9 @@ public struct DeskItem: Sendable {
         let values = schema.defaults.overriding(with: overrides)
         do {
             let scale = values.number("scale")
-            let built = try build(values, resolution, mode)
-            // Every part is checked as it will be written (scaled), so no invalid solid is written.
-            let parts = try Parallel.each(built.count) { i throws(GeometryError) -> Part in
-                var p = built[i]
+            let parts = try build(values, resolution, mode).map { part in
+                var p = part
                 if scale != 1 { p.mesh = p.mesh.scaled(by: scale) }
-                p.mesh = try p.mesh.validated("the \(name) part `\(p.name)`")
                 return p
             }
             return (parts, problems.filter(\.isWarning))

@@ -68,6 +68,9 @@ enum ExportCommand {
                 var summary = Summary(item: item.name)
                 do {
                     let (parts, warnings) = try item.parts(values, resolution: resolution, mode: mode)
+                    // Only valid solids are written: a part that is not one (a kernel defect) fails
+                    // its item before any of its files is written.
+                    _ = try Parallel.each(parts.count) { i throws(GeometryError) in try parts[i].mesh.validated("the \(item.name) part `\(parts[i].name)`") }
                     warnings.forEach { Console.error("\(item.name): \($0)") }
                     for f in formats {
                         for var entry in try write(item, parts, values, format: f, mode: mode, folder: folder) {

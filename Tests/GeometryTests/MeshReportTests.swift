@@ -92,4 +92,36 @@ import Testing
         let r = m.report()
         #expect(r.nonFiniteVertices == 1 && !r.isValid)
     }
+
+    /// The cheap check before writing (`validated`) agrees with the full report on every defect
+    /// above, and names the problems in its error.
+    @Test func validatedAgreesWithTheReport() throws {
+        var open = Self.cube
+        open.triangles.removeLast()
+        var flipped = Self.cube
+        flipped.triangles[0] = flipped.triangles[0].flipped
+        var degenerate = Self.cube
+        degenerate.vertices += [Vector3(0, 0, 0), Vector3(1, 0, 0), Vector3(2, 0, 0)]
+        degenerate.triangles += [Mesh.Triangle(8, 9, 10), Mesh.Triangle(10, 9, 8)]
+        var nonFinite = Self.cube
+        nonFinite.vertices[0] = Vector3(.infinity, 0, 0)
+        let overlapping = Mesh.merged([Self.cube, Self.cube.translated(by: Vector3(0.5, 0.5, 0.5))])
+        let touching = Mesh.merged([Self.cube, Self.cube.translated(by: Vector3(1, 1, 0))])
+        let sphere = try Mesh.sphere(radius: 3, segments: 64)
+        for (name, m) in [("open", open), ("flipped", flipped), ("degenerate", degenerate), ("non-finite", nonFinite), ("overlapping", overlapping),
+                          ("inside out", Self.cube.flipped), ("touching", touching), ("sphere", sphere), ("empty", Mesh.empty)] {
+            let valid = m.report().isValid
+            #expect(m.isValidSolid() == valid, "\(name)")
+            if valid {
+                #expect(try m.validated(name) == m)
+            } else {
+                #expect(throws: GeometryError.invalidResult("\(name) is not a valid solid (\(m.report().problems.joined(separator: "; "))); nothing was written")) {
+                    try m.validated(name)
+                }
+            }
+        }
+        // A boolean's result carries the checked flag; the check before writing does not trust it.
+        #expect(!overlapping.markedChecked().isValidSolid())
+        #expect(overlapping.selfIntersections().count == overlapping.countSelfIntersections() && overlapping.selfIntersections(stoppingAtFirst: true).first != nil)
+    }
 }
