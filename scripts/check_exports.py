@@ -10,8 +10,8 @@ For every catalogue item with default parameters:
     object per part (manifold, coloured) under one components object and a colour per part;
     model_settings.config is parsed as Bambu Studio and OrcaSlicer do (object id = the build item,
     part id = a component's object, an extruder on each part); PrusaSlicer reads every part as
-    manifold and slices the file using exactly tools T0..T(N-1) for N filaments; assimp reads it
-    back (through `minidesk csg`) with the same triangle count and volume.
+    manifold and slices the file using exactly tools T0..T(N-1) for N filaments; `minidesk check`
+    reads it back with our own exact reader: every part valid, the same triangles and volume.
 Prints one line per check and closes with "N passed, M failed"; exits non-zero on any failure.
 """
 import argparse
@@ -145,14 +145,12 @@ def check_3mf(minidesk, entry, tmp):
     tools = sorted(set(re.findall(r"^T(\d+)", open(gcode).read(), re.M))) if run.returncode == 0 else []
     check(tools == [str(i) for i in range(n)], f"prusa-slicer: slicing {name} uses tools {tools}, expected T0..T{n - 1}")
 
-    # assimp reads it back.
-    scene = os.path.join(tmp, "roundtrip.json")
-    with open(scene, "w") as f:
-        json.dump({"root": {"mesh": {"file": path}}}, f)
-    rt = subprocess.run([minidesk, "csg", scene, "-o", os.path.join(tmp, "roundtrip.ply"), "--json"], capture_output=True, text=True)
-    report = json.loads(rt.stdout) if rt.returncode == 0 else {}
-    check(report.get("triangles") == triangles and close(report.get("volume", 0), entry["volume"], 1e-5),
-          f"assimp: {name} reads back with {report.get('triangles')} triangles (expected {triangles}), volume {report.get('volume')}")
+    # Our own reader gets it back exactly: the parts, their triangles and volume.
+    rt = subprocess.run([minidesk, "check", path, "--json"], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    parts = json.loads(rt.stdout).get("parts", []) if rt.stdout.strip() else []
+    back, volume = sum(p["triangles"] for p in parts), sum(p["volume"] for p in parts)
+    check(rt.returncode == 0 and back == triangles and close(volume, entry["volume"], 1e-9),
+          f"minidesk check: {name} reads back as {len(parts)} valid parts, {back} triangles (expected {triangles}), volume {volume}")
 
 
 def main():

@@ -14,6 +14,13 @@ public enum MeshReader {
         Mesh.merged(try readParts(path).enumerated().map { $0.element.mesh.tagged(UInt32($0.offset)) })
     }
 
+    /// Each part of the file with its report (self-intersections included): what `minidesk check`
+    /// prints and `export --verify` requires to be valid.
+    public static func checkedParts(_ path: String) throws(GeometryError) -> [(name: String, report: MeshReport)] {
+        let parts = try readParts(path)
+        return Parallel.each(parts.count) { i in (parts[i].name, parts[i].mesh.report()) }
+    }
+
     /// Each part of the file, named (a 3MF object, an OBJ group, an ASCII STL solid; otherwise the
     /// file's name), placed by the file's transforms. The error names the file and what is wrong
     /// with it: a missing file, a malformed line or record, an index out of range, or a coordinate

@@ -9,19 +9,18 @@ enum CheckCommand {
         if args.flags.contains("--help") { Console.out(Help.check); return .ok }
         guard args.positional.count == 1 else { throw UsageError("check needs one file, got \(args.positional.count)") }
         let path = args.positional[0]
-        let parts: [(name: String, mesh: Mesh)]
+        let reports: [(name: String, report: MeshReport)]
         do {
-            parts = try MeshReader.readParts(path)
+            reports = try MeshReader.checkedParts(path)
         } catch {
             Console.error("\(error)")
             return .usage
         }
-        guard !parts.isEmpty else {
+        guard !reports.isEmpty else {
             Console.error("\(path) holds no mesh")
             return .failure
         }
-        let reports = parts.map { ($0.name, $0.mesh.report()) }
-        let valid = reports.allSatisfy { $0.1.isValid }
+        let valid = reports.allSatisfy(\.report.isValid)
         if args.flags.contains("--json") {
             Console.out(JSON.string([
                 "file": path, "valid": valid,
