@@ -196,7 +196,7 @@ extension Mesh {
     /// Whether the mesh is a valid solid (`report().isValid`), found the cheap way: the operand
     /// check's grouping of half-edges, the exact test for collinear corners, and the self-
     /// intersection test over the cores, stopping at the first pair.
-    func isValidSolid() -> Bool {
+    public func isValidSolid() -> Bool {
         guard !isEmpty else { return true }
         guard (try? Mesh.checkOperand(self, "", trustingTheCheckedFlag: false)) != nil else { return false }
         for (i, t) in triangles.enumerated() {

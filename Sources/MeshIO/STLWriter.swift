@@ -5,6 +5,17 @@ import Geometry
 /// STL exporter held dozens of times the mesh in memory; see `minidesk-bench`.) Every part's triangles
 /// go into one file with a unit normal each, in 32-bit floats as the format has them.
 public enum STLWriter {
+    /// The mesh as an STL reader gets it back: each corner rounded to 32-bit floats, corners that
+    /// round to one position joined. Rounding can fold thin features, so this is what to check
+    /// before writing an STL that must be a valid solid.
+    public static func stored(_ mesh: Mesh) -> Mesh {
+        var welder = Welder()
+        welder.mesh.triangles.reserveCapacity(mesh.triangles.count)
+        let ids = mesh.vertices.map { v in welder.id(of: Vector3(Double(Float(v.x)), Double(Float(v.y)), Double(Float(v.z)))) }
+        welder.mesh.triangles = mesh.triangles.map { Mesh.Triangle(ids[Int($0.a)], ids[Int($0.b)], ids[Int($0.c)]) }
+        return welder.mesh
+    }
+
     /// Writes `parts` as one STL at `path`, atomically; `ascii` for the text form.
     public static func write(_ parts: [(name: String, mesh: Mesh)], ascii: Bool, to path: String) throws(FileOutputError) {
         try AtomicFile.write(to: path) { (temp: String) throws(FileOutputError) in

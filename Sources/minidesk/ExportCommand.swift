@@ -9,7 +9,7 @@ enum ExportCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
         let args = try Arguments(
             words, valued: ["--out", "--format", "--mode", "--resolution", "--set", "--params", "--set-name", "--preset", "--jobs"],
-            flags: ["--all", "--json", "--dry-run", "--help"])
+            flags: ["--all", "--json", "--dry-run", "--verify", "--help"])
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
         let known = ["3mf", "obj"] + MeshFormat.allCases.map(\.rawValue)
@@ -59,6 +59,7 @@ enum ExportCommand {
         let total = items.reduce(0) { sum, item in sum + formats.reduce(0) { $0 + plannedPaths(item, overrides[item.name] ?? ParameterSet(), format: $1, mode: mode, folder: folder).count } }
         let progress = Progress(total: total, json: args.flags.contains("--json"))
         let results = Results(count: items.count)
+        let verify = args.flags.contains("--verify")
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = jobs
         for (index, item) in items.enumerated() {
@@ -73,7 +74,9 @@ enum ExportCommand {
                     _ = try Parallel.each(parts.count) { i throws(GeometryError) in try parts[i].mesh.validated("the \(item.name) part `\(parts[i].name)`") }
                     warnings.forEach { Console.error("\(item.name): \($0)") }
                     for f in formats {
-                        for var entry in try write(item, parts, values, format: f, mode: mode, folder: folder) {
+                        for var entry in try write(item, parts, values, format: f, mode: mode, folder: folder, resolution: resolution) {
+                            (entry["warnings"] as? [String] ?? []).forEach { Console.error("\(item.name): \($0)") }
+                            if verify { entry["verified"] = try verified(entry["path"] as? String ?? "") }
                             entry["seconds"] = Date().timeIntervalSince(started)
                             summary.files += 1
                             summary.triangles += entry["triangles"] as? Int ?? 0
@@ -125,8 +128,19 @@ enum ExportCommand {
         return mode
     }
 
-    /// Writes one item's files; returns one manifest entry per file.
-    private static func write(_ item: DeskItem, _ parts: [Part], _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String) throws -> [[String: Any]] {
+    /// Reads a written file back with MeshIO's exact readers and requires every part to be a valid
+    /// solid (self-intersections included); true, or the error naming the file, part and problems.
+    private static func verified(_ path: String) throws(GeometryError) -> Bool {
+        let parts = try MeshReader.checkedParts(path)
+        let bad = parts.filter { !$0.report.isValid }
+        guard bad.isEmpty else {
+            throw .invalidResult("--verify: \(path) reads back with " + bad.map { "part `\($0.name)` invalid (\($0.report.problems.joined(separator: "; ")))" }.joined(separator: ", "))
+        }
+        return true
+    }
+
+    /// Writes one item's files; returns one manifest entry per file (with `warnings`, if any).
+    private static func write(_ item: DeskItem, _ parts: [Part], _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String, resolution: Resolution) throws -> [[String: Any]] {
         func volume(_ m: Mesh) -> Double { m.report(checkSelfIntersections: false).volume }
         let used = item.schema.defaults.overriding(with: overrides)
         if format == "3mf" && mode == .separate {
@@ -167,8 +181,17 @@ enum ExportCommand {
         let meshFormat = MeshFormat(rawValue: format)!
         return try parts.map { part in
             let path = folder + (mode == .merged ? "/\(item.name).\(meshFormat.fileExtension)" : "/\(item.name)-\(part.name).\(meshFormat.fileExtension)")
+            var entry: [String: Any] = ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
+            // STL holds 32-bit floats: where rounding to them folds a thin feature, say so.
+            if meshFormat == .stl || meshFormat == .stlASCII {
+                let stored = STLWriter.stored(part.mesh)
+                if !stored.isValidSolid() {
+                    entry["warnings"] = ["\(path): rounded to STL's 32-bit floats, this part is not a valid solid (\(stored.report().problems.joined(separator: "; "))); "
+                        + "--format 3mf or ply keep full precision, or use a coarser --resolution than a chord deviation of \(resolution.maxChordDeviation) mm"]
+                }
+            }
             try MeshWriter.write([(part.name, part.mesh)], colors: [part.color], format: meshFormat, to: path)
-            return ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
+            return entry
         }
     }
 

@@ -63,6 +63,9 @@ enum Help {
           --mode M               multicolor (default), separate or merged; see above
           --jobs N               Items built at once (default: every core)
           --dry-run              Check the parameters and list the files, writing nothing
+          --verify               Read every written file back and require each part to be a valid
+                                 solid (self-intersections included); a file that fails fails its
+                                 item (exit code 1)
           --resolution R         draft, normal (default), fine, or a chord deviation in mm
           --preset NAME          Parameters from one of your presets (minidesk preset)
           --params FILE          Parameters from an OpenSCAD-style parameter-set file
@@ -72,7 +75,10 @@ enum Help {
 
         Progress: one line per finished file (path, size, triangles, seconds), a live counter on a
         terminal, then a summary table. One failing item does not stop the others; the exit code
-        is 1 if any failed.
+        is 1 if any failed. Every part is checked before its files are written: one that is not a
+        valid solid fails its item and nothing of it is written. STL stores 32-bit floats; where
+        rounding to them would fold a fine feature, a warning names the file (3mf and ply keep
+        full precision).
 
         Parameters are taken in this order, each overriding the last: the item's defaults, the
         preset, the parameter file, then every --set. All of them are checked before anything is built, and every

@@ -140,4 +140,13 @@ import Testing
         try data.write(to: URL(fileURLWithPath: path))
         #expect(throws: GeometryError.invalidMesh("cannot read \(path): vertex 2 has a coordinate that is not finite (inf)")) { try MeshReader.read(path) }
     }
+
+    /// What an STL stores: a wall 1e-6 mm thick at x = 100 (where a float's step is 7.6e-6 mm) is a
+    /// valid solid in doubles and collapses in floats.
+    @Test func stlRoundingCanFoldAThinWall() throws {
+        let wall = try Mesh.box(size: Vector3(1e-6, 5, 5), center: Vector3(100, 0, 0))
+        #expect(wall.isValidSolid() && !STLWriter.stored(wall).isValidSolid())
+        let cube = try Mesh.box(size: Vector3(1, 2, 3), center: Vector3(0.5, 1, 1.5))
+        #expect(STLWriter.stored(cube).vertices == cube.vertices && STLWriter.stored(cube).triangles == cube.triangles)
+    }
 }
