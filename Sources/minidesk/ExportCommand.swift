@@ -12,11 +12,7 @@ enum ExportCommand {
             flags: ["--all", "--json", "--dry-run", "--verify", "--help"])
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
-        let known = ["3mf", "obj"] + MeshFormat.allCases.map(\.rawValue)
-        let formats = (args.value("--format") ?? "stl").split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
-        for f in formats where !known.contains(f) {
-            throw UsageError("--format takes one or more of \(known.joined(separator: ", ")) separated by commas, got `\(f)`")
-        }
+        let formats = try parseFormats(args.value("--format") ?? "stl")
         let mode = try parseMode(args.value("--mode") ?? "multicolor")
         let resolution = try parseResolution(args.value("--resolution") ?? "normal")
         if args.value("--set-name") != nil && args.value("--params") == nil { throw UsageError("--set-name needs --params FILE") }
@@ -120,6 +116,29 @@ enum ExportCommand {
         return item.partNames(overrides).map { folder + "/\(item.name)-\($0).\(ext)" }
     }
 
+    /// The formats of `--format`, in any letter case, each once. An empty entry, an unknown format
+    /// (with the nearest known one) and two formats that write the same extension are refused.
+    static func parseFormats(_ text: String) throws(UsageError) -> [String] {
+        let known = ["3mf", "obj"] + MeshFormat.allCases.map(\.rawValue)
+        let list = "--format takes one or more of \(known.joined(separator: ", ")) separated by commas"
+        var formats = [String]()
+        for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let f = word.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !f.isEmpty else { throw UsageError("\(list), got `\(text)` with an empty entry") }
+            guard known.contains(f) else {
+                throw UsageError("\(list), got `\(word)`" + (closest(to: f, in: Set(known)).map { ", did you mean `\($0)`?" } ?? ""))
+            }
+            if !formats.contains(f) { formats.append(f) }
+        }
+        func ext(_ f: String) -> String { MeshFormat(rawValue: f)?.fileExtension ?? f }
+        for (i, f) in formats.enumerated() {
+            if let g = formats[..<i].first(where: { ext($0) == ext(f) }) {
+                throw UsageError("--format \(g) and \(f) both write .\(ext(f)) files, so one would replace the other; choose one")
+            }
+        }
+        return formats
+    }
+
     static func parseMode(_ text: String) throws(UsageError) -> PrintMode {
         guard let mode = PrintMode(rawValue: text) else {
             let names = PrintMode.allCases.map(\.rawValue)
@@ -203,11 +222,11 @@ enum ExportCommand {
         guard !args.positional.isEmpty else { throw UsageError("export needs item names or --all (see `minidesk list`)") }
         var items = [DeskItem]()
         for name in args.positional {
-            guard let item = Catalogue.item(named: name) else {
+            guard let item = Catalogue.item(named: name) ?? Catalogue.item(named: name.lowercased()) else {
                 let hint = closest(to: name, in: Set(Catalogue.items.map(\.name))).map { ", did you mean `\($0)`?" } ?? ""
                 throw UsageError("unknown item `\(name)`\(hint) (items: \(Catalogue.items.map(\.name).joined(separator: ", ")))")
             }
-            items.append(item)
+            if !items.contains(where: { $0.name == item.name }) { items.append(item) }  // each item once
         }
         return items
     }

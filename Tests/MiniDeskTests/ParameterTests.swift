@@ -37,7 +37,7 @@ import Testing
         let (values, unreadable) = Self.schema.applying(assignments: ["body.widht=120", "foot.height=abc", "body.depth=30", "nonsense"], to: ParameterSet())
         #expect(unreadable.map(\.description) == [
             "body.widht: unknown parameter, did you mean `body.width`?",
-            "foot.height: must be 1 to 50 mm, got \"abc\"",
+            "foot.height: `abc` is not a number; a length from 1 to 50 mm is needed",
             "nonsense: expected key=value, such as body.width=120",
         ])
         #expect(Self.schema.validate(values).map(\.description) == ["body.depth: must be 40 to 300 mm, got 30"])

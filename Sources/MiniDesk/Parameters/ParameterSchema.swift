@@ -55,7 +55,7 @@ public struct ParameterSchema: Sendable {
                 continue
             }
             guard let value = spec.parse(text) else {
-                problems.append(ParameterProblem(name, "must be \(spec.rangeText), got \"\(text)\""))
+                problems.append(ParameterProblem(name, spec.unreadable(text)))
                 continue
             }
             result[name] = value

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// The kind of a parameter, which decides how its values are read and checked.
 public enum ParameterKind: String, Sendable, CaseIterable {
@@ -95,7 +96,8 @@ public struct ParameterSpec: Sendable {
             if let hi = max, n > hi { return "must be \(rangeText), got \(value)" }
             return nil
         case (.bool, .bool): return nil
-        case (.choice, .text(let s)): return choices.contains(s) ? nil : "must be \(rangeText), got \(value)"
+        case (.choice, .text(let s)):
+            return choices.contains(s) ? nil : "must be \(rangeText), got \(value)" + (closest(to: s, in: Set(choices)).map { ", did you mean `\($0)`?" } ?? "")
         case (.color, .text(let s)):
             return s.count == 7 && s.hasPrefix("#") && UInt32(s.dropFirst(), radix: 16) != nil ? nil : "must be \(rangeText), got \(value)"
         case (.text, .text): return nil
@@ -103,15 +105,14 @@ public struct ParameterSpec: Sendable {
         }
     }
 
-    /// Reads a `--set` value by this parameter's kind, allowing units where natural (`80mm`, `70deg`).
+    /// Reads a `--set` value by this parameter's kind, allowing units where natural (`80mm`, `70deg`);
+    /// choices match in any letter case. Nil if it cannot be read (`unreadable(_:)` says why).
     public func parse(_ text: String) -> ParameterValue? {
         let t = text.trimmingCharacters(in: .whitespaces)
         switch kind {
         case .length, .angle, .count, .number:
-            var number = t
-            for suffix in kind == .length ? ["mm"] : kind == .angle ? ["deg", "°"] : [] where number.hasSuffix(suffix) {
-                number = String(number.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
-            }
+            let (number, unit) = Self.split(t)
+            guard unit.isEmpty || units.contains(unit.lowercased()) else { return nil }
             return Double(number).map { .number($0) }
         case .bool:
             switch t.lowercased() {
@@ -119,8 +120,51 @@ public struct ParameterSpec: Sendable {
             case "false", "no", "off", "0": return .bool(false)
             default: return nil
             }
-        case .choice, .color, .text:
+        case .choice:
+            return .text(choices.first { $0.lowercased() == t.lowercased() } ?? t)
+        case .color, .text:
             return .text(t)
         }
+    }
+
+    /// Why `text` cannot be read for this parameter, in words: an unknown unit, not a number, not
+    /// a switch.
+    public func unreadable(_ text: String) -> String {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        switch kind {
+        case .length, .angle, .count, .number:
+            let (number, unit) = Self.split(t)
+            let allowed = units.isEmpty ? "no unit" : units.map { "`\($0)`" }.joined(separator: " or ") + " or none"
+            guard let n = Double(number) else { return "`\(t)` is not a number; \(kindName) from \(rangeText) is needed" }
+            // A unit we know but do not take: the value converted, as the fix.
+            let factors: [String: Double] = kind == .length ? ["cm": 10, "m": 1000, "in": 25.4, "inch": 25.4, "\"": 25.4]
+                : kind == .angle ? ["rad": 180 / Double.pi, "turn": 360] : [:]
+            let fix = factors[unit.lowercased()].map { "\(t) is \(ParameterValue.number(n * $0).description)\(units.first ?? "")" }
+                ?? "such as \(number)\(units.first ?? "")"
+            return "unknown unit `\(unit)` for \(kindName); use \(allowed) (\(fix))"
+        case .bool: return "`\(t)` is not a switch; use true or false (yes/no, on/off, 1/0)"
+        default: return "must be \(rangeText), got \"\(t)\""
+        }
+    }
+
+    /// The units a number of this kind may carry.
+    private var units: [String] { kind == .length ? ["mm"] : kind == .angle ? ["deg", "°"] : [] }
+
+    private var kindName: String {
+        switch kind {
+        case .length: "a length"
+        case .angle: "an angle"
+        case .count: "a count"
+        default: "a number"
+        }
+    }
+
+    /// A number and the unit after it (the trailing letters): `80mm` is ("80", "mm"), `-5e-3mm` is
+    /// ("-5e-3", "mm"), and `1e3` stays whole.
+    private static func split(_ t: String) -> (number: String, unit: String) {
+        if Double(t) != nil { return (t, "") }
+        var k = t.endIndex
+        while k > t.startIndex, let c = t[t.index(before: k)...].first, c.isLetter || c == "°" || c == "\"" { k = t.index(before: k) }
+        return (String(t[..<k]).trimmingCharacters(in: .whitespaces), String(t[k...]))
     }
 }
