@@ -14,6 +14,19 @@ public enum MeshReader {
         Mesh.merged(try readParts(path).enumerated().map { $0.element.mesh.tagged(UInt32($0.offset)) })
     }
 
+    /// The parameter file a 3MF written by `minidesk export` carries
+    /// (`Metadata/minidesk_parameters.json`, OpenSCAD's parameter-set format), to build it again.
+    public static func embeddedParameters(in path: String) throws(GeometryError) -> Data {
+        let name = "Metadata/minidesk_parameters.json"
+        guard let entries = ZipEntries.read(path, wanted: { $0 == name }) else {
+            throw .invalidMesh("cannot read \(path): " + (FileManager.default.fileExists(atPath: path) ? "it is not a readable zip archive, as a 3MF must be" : "no such file"))
+        }
+        guard let entry = entries.first else {
+            throw .invalidMesh("\(path) carries no MiniDesk parameters (\(name)); only a 3MF written by `minidesk export` does")
+        }
+        return entry.data
+    }
+
     /// Each part of the file with its report (self-intersections included): what `minidesk check`
     /// prints and `export --verify` requires to be valid.
     public static func checkedParts(_ path: String) throws(GeometryError) -> [(name: String, report: MeshReport)] {

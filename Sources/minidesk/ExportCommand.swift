@@ -36,11 +36,24 @@ enum ExportCommand {
 
         let folder = args.value("--out") ?? "Output"
         if args.flags.contains("--dry-run") {
+            // Every file that would be written (an OBJ's material library too), whether one is there
+            // already, and the warnings the build would give.
+            var planned = [[String: Any]]()
             for item in items {
+                let values = overrides[item.name] ?? ParameterSet()
+                let warnings = item.schema.validate(values).filter(\.isWarning).map(\.description)
+                if !args.flags.contains("--json") { warnings.forEach { Console.error("\(item.name): \($0)") } }
                 for f in formats {
-                    for path in plannedPaths(item, overrides[item.name] ?? ParameterSet(), format: f, mode: mode, folder: folder) { Console.out("would write \(path)") }
+                    for path in plannedPaths(item, values, format: f, mode: mode, folder: folder) {
+                        for file in f == "obj" ? [path, String(path.dropLast(3)) + "mtl"] : [path] {
+                            planned.append(["item": item.name, "path": file, "format": f, "mode": mode.rawValue,
+                                            "exists": FileManager.default.fileExists(atPath: file), "warnings": warnings])
+                            if !args.flags.contains("--json") { Console.out("would write \(file)" + (FileManager.default.fileExists(atPath: file) ? " (replacing the file there)" : "")) }
+                        }
+                    }
                 }
             }
+            if args.flags.contains("--json") { Console.out(JSON.string(planned)) }
             return .ok
         }
         do {
@@ -331,8 +344,15 @@ enum ParameterInput {
             }
         }
         if let file = args.value("--params") {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw ParameterError(problems: [ParameterProblem(file, "cannot read the parameter file")])
+            // A 3MF that minidesk wrote carries the parameter file it was made with.
+            let data: Data?
+            if file.lowercased().hasSuffix(".3mf") {
+                do { data = try MeshReader.embeddedParameters(in: file) } catch { throw ParameterError(problems: [ParameterProblem("--params", "\(error)")]) }
+            } else {
+                data = FileManager.default.contents(atPath: file)
+            }
+            guard let data else {
+                throw ParameterError(problems: [ParameterProblem(file, "cannot read the parameter file: " + (FileManager.default.fileExists(atPath: file) ? "permission denied or a folder" : "no such file"))])
             }
             values = values.overriding(with: try item.schema.readParameterFile(data, setName: args.value("--set-name"), path: file))
         }

@@ -62,13 +62,15 @@ enum Help {
                                  beside it, and like 3mf holds every part in one file in multicolor
           --mode M               multicolor (default), separate or merged; see above
           --jobs N               Items built at once (default: every core)
-          --dry-run              Check the parameters and list the files, writing nothing
+          --dry-run              Check the parameters and list the files (and whether each is there
+                                 already) with the warnings, writing nothing; with --json, as JSON
           --verify               Read every written file back and require each part to be a valid
                                  solid (self-intersections included); a file that fails fails its
                                  item (exit code 1)
           --resolution R         draft, normal (default), fine, or a chord deviation in mm
           --preset NAME          Parameters from one of your presets (minidesk preset)
-          --params FILE          Parameters from an OpenSCAD-style parameter-set file
+          --params FILE          Parameters from an OpenSCAD-style parameter-set file, or from a
+                                 3MF that minidesk export wrote (it carries its parameters)
           --set-name NAME        The set to use when FILE holds several
           --set KEY=VALUE        Set one parameter; repeat for more (units allowed: 80mm, 70deg)
           --json                 Print a JSON manifest of the files written

@@ -463,6 +463,33 @@ import Testing
         }
     }
 
+    /// A 3MF that export wrote carries its parameters: `--params FILE.3mf` builds the same model
+    /// again (here its scale shows in the warnings). A dry run lists every file, the OBJ's
+    /// material library too, whether one is there already, and the warnings, as JSON on request.
+    @Test func parametersFromA3MFAndADryRunAsJSON() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-params3mf-\(UUID().uuidString)"
+        let made = try CommandLineTests.run(["export", "solid", "--format", "3mf", "--set", "scale=0.5", "--resolution", "draft", "--out", folder])
+        #expect(made.status == 0, "\(made.stderr)")
+        let model = folder + "/solid.3mf"
+        let again = try CommandLineTests.run(["export", "solid", "--params", model, "--format", "obj,3mf", "--dry-run", "--json", "--out", folder])
+        #expect(again.status == 0, "\(again.stderr)")
+        let planned = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(planned.map { $0["path"] as? String ?? "" } == [folder + "/solid.obj", folder + "/solid.mtl", folder + "/solid.3mf"])
+        #expect(planned.map { $0["exists"] as? Bool } == [false, false, true] && planned.allSatisfy { $0["mode"] as? String == "multicolor" })
+        let warnings = planned.first?["warnings"] as? [String] ?? []
+        #expect(warnings.contains { $0.contains("at scale 0.5") }, "\(warnings)")
+        let text = try CommandLineTests.run(["export", "solid", "--params", model, "--format", "3mf", "--dry-run", "--out", folder])
+        #expect(text.stdout == "would write \(model) (replacing the file there)\n" && text.stderr.contains("at scale 0.5"))
+        let wrongSet = try CommandLineTests.run(["export", "solid", "--params", model, "--set-name", "other", "--dry-run"])
+        #expect(wrongSet.status == 2 && wrongSet.stderr.contains("has no parameter set `other` (sets: solid)"))
+        let foreign = folder + "/plain.3mf"
+        #expect(try CommandLineTests.run(["csg", CSGCommandTests.scene(#"{"root": {"box": {"size": [1, 1, 1]}}}"#), "-o", foreign]).status == 0)
+        let none = try CommandLineTests.run(["export", "solid", "--params", foreign, "--dry-run"])
+        #expect(none.status == 2 && none.stderr.contains("--params: \(foreign) carries no MiniDesk parameters"))
+        let missing = try CommandLineTests.run(["export", "solid", "--params", folder + "/none.3mf", "--dry-run"])
+        #expect(missing.status == 2 && missing.stderr.contains("cannot read \(folder)/none.3mf: no such file"))
+    }
+
     @Test func dryRunWritesNothingAndJobsAreChecked() throws {
         let folder = NSTemporaryDirectory() + "minidesk-dry-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "--all", "--format", "3mf,stl", "--dry-run", "--out", folder])
