@@ -21,7 +21,9 @@ enum TriangleIntersection {
     }
 
     /// Whether triangles `t` and `u` meet anywhere other than at shared corners or a shared edge.
-    static func intersect(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3)) -> Bool {
+    /// `fanShortcut` (off only in tests, to compare) settles coplanar pairs round one shared corner
+    /// by a separating line.
+    static func intersect(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3), fanShortcut: Bool = true) -> Bool {
         let t = Tri(t), u = Tri(u)
         let su = (Predicates.orient3d(t.p0, t.p1, t.p2, u.p0), Predicates.orient3d(t.p0, t.p1, t.p2, u.p1), Predicates.orient3d(t.p0, t.p1, t.p2, u.p2))
         if oneSide(su) { return false }
@@ -29,6 +31,7 @@ enum TriangleIntersection {
         if oneSide(st) { return false }
         if su == (0, 0, 0) {
             let axis = t.projectionAxis
+            if fanShortcut && meetOnlyAtSharedCorner(t, u, axis) { return false }
             for i in 0..<3 where segmentHitsCoplanarTriangle(t[i], t[(i + 1) % 3], u, axis) { return true }
             for i in 0..<3 where segmentHitsCoplanarTriangle(u[i], u[(i + 1) % 3], t, axis) { return true }
             return false
@@ -75,6 +78,30 @@ enum TriangleIntersection {
 
     /// Whether exactly one corner of `a` lies in the other triangle's plane, is one of `other`'s corners,
     /// and `a`'s other two corners lie strictly on one side.
+    /// Coplanar triangles with exactly one corner v in common (a fan round v, as on a flat cap):
+    /// whether the line along an edge of one from v leaves the other's two far corners strictly on
+    /// the side away from it. The other then lies on that side but for v, so they meet only at v.
+    private static func meetOnlyAtSharedCorner(_ t: Tri, _ u: Tri, _ axis: Int) -> Bool {
+        var k = -1, m = -1, shared = 0
+        for i in 0..<3 {
+            for j in 0..<3 where t[i] == u[j] {
+                (k, m) = (i, j)
+                shared += 1
+            }
+        }
+        guard shared == 1 else { return false }
+        let v = Predicates.project(t[k], axis)
+        let a = Predicates.project(t[(k + 1) % 3], axis), b = Predicates.project(t[(k + 2) % 3], axis)
+        let c = Predicates.project(u[(m + 1) % 3], axis), d = Predicates.project(u[(m + 2) % 3], axis)
+        // The line from v through x, with `third` (the rest of x's triangle) on one side, and p and q
+        // (the other triangle's far corners) both strictly on the other.
+        func separates(_ x: Vector2, _ third: Vector2, _ p: Vector2, _ q: Vector2) -> Bool {
+            let side = Predicates.orient2d(v, x, third)
+            return side != 0 && Predicates.orient2d(v, x, p) == -side && Predicates.orient2d(v, x, q) == -side
+        }
+        return separates(a, b, c, d) || separates(b, a, c, d) || separates(c, d, a, b) || separates(d, c, a, b)
+    }
+
     @inline(__always) private static func touchesOnlyAtSharedCorner(_ a: Tri, _ s: (Int, Int, Int), _ other: Tri) -> Bool {
         let (k, s1, s2): (Int, Int, Int)
         if s.0 == 0 { (k, s1, s2) = (0, s.1, s.2) } else if s.1 == 0 { (k, s1, s2) = (1, s.2, s.0) } else if s.2 == 0 { (k, s1, s2) = (2, s.0, s.1) } else { return false }

@@ -1,0 +1,38 @@
+import Testing
+@testable import Geometry
+
+/// The coplanar fan shortcut of the exact triangle test (`TriangleIntersection`): where it says two
+/// triangles round one shared corner meet only there, the full test agrees, on random fans in three
+/// planes (small integer coordinates, so that many pairs touch along rays and edges).
+@Suite struct TriangleIntersectionTests {
+    @Test(arguments: 0..<3) func theFanShortcutAgreesWithTheFullTest(_ plane: Int) {
+        var random = SeededRandom(seed: 7 + UInt64(plane))
+        // Points in the plane z = 0, x = 2, or x + y + z = 3 (exact in doubles).
+        func point() -> Vector3 {
+            let p = Double(Int.random(in: -4...4, using: &random)), q = Double(Int.random(in: -4...4, using: &random))
+            switch plane {
+            case 0: return Vector3(p, q, 0)
+            case 1: return Vector3(2, p, q)
+            default: return Vector3(p, q, 3 - p - q)
+            }
+        }
+        var separated = 0, crossing = 0
+        for _ in 0..<20_000 {
+            let v = point(), t = (v, point(), point()), u = (v, point(), point())
+            guard TriangleIntersection.Tri(t).projectionAxis == TriangleIntersection.Tri(u).projectionAxis,
+                  Predicates.orient2d(t.0, t.1, t.2, droppingAxis: TriangleIntersection.Tri(t).projectionAxis) != 0,
+                  Predicates.orient2d(u.0, u.1, u.2, droppingAxis: TriangleIntersection.Tri(u).projectionAxis) != 0 else { continue }
+            let fast = TriangleIntersection.intersect(t, u), full = TriangleIntersection.intersect(t, u, fanShortcut: false)
+            #expect(fast == full, "\(t) \(u)")
+            if full { crossing += 1 } else { separated += 1 }
+        }
+        #expect(separated > 1000 && crossing > 1000)
+    }
+
+    @Test func aFanOnAFlatCapDoesNotIntersect() {
+        let v = Vector3(0, 0, 0)
+        #expect(!TriangleIntersection.intersect((v, Vector3(1, 0, 0), Vector3(1, 1, 0)), (v, Vector3(0, 1, 0), Vector3(-1, 1, 0))))
+        // Overlapping wedges round the shared corner do.
+        #expect(TriangleIntersection.intersect((v, Vector3(2, 0, 0), Vector3(2, 2, 0)), (v, Vector3(2, 1, 0), Vector3(0, 2, 0))))
+    }
+}
