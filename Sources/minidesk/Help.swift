@@ -136,9 +136,10 @@ enum Help {
     static let check = """
         Usage: minidesk check FILE [--json]
 
-        Reads FILE through assimp (STL, OBJ, PLY, 3MF and more) and checks every part: closed,
-        manifold, consistently oriented, outward, no self-intersections. Reports volume, shells and
-        size. Triangle soups (STL) are joined at coincident corners first.
+        Reads FILE (STL, OBJ, PLY and 3MF exactly as stored, in double precision, with their part
+        names; other formats through assimp) and checks every part: closed, manifold, consistently
+        oriented, outward, no self-intersections. Reports volume, shells and size. Triangle soups
+        (STL) are joined at bit-identical corners first.
 
         Exit codes: 0 every part is valid, 1 some part is invalid, 2 the file cannot be read.
 

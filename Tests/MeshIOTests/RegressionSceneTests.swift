@@ -6,7 +6,7 @@ import Testing
 /// Scenes the kernel once failed on, kept in `Tests/RegressionScenes/` as they were found (each:
 /// where it was found, the exact volume, the scene): by `scripts/fuzz_booleans.py` (`case-SEED-N`),
 /// or reported in an issue. Every one must evaluate to a valid mesh, self-intersections included,
-/// with that volume. `RegressionSceneCommandTests` runs them through the binary on one core and on
+/// with that volume. `CSGOutputContractTests` runs them through the binary on one core and on
 /// all, and compares the bytes.
 @Suite struct RegressionSceneTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
