@@ -46,9 +46,9 @@ enum ExportCommand {
                 for f in formats {
                     for path in plannedPaths(item, values, format: f, mode: mode, folder: folder) {
                         for file in f == "obj" ? [path, String(path.dropLast(3)) + "mtl"] : [path] {
-                            planned.append(["item": item.name, "path": file, "format": f, "mode": mode.rawValue,
-                                            "exists": FileManager.default.fileExists(atPath: file), "warnings": warnings])
-                            if !args.flags.contains("--json") { Console.out("would write \(file)" + (FileManager.default.fileExists(atPath: file) ? " (replacing the file there)" : "")) }
+                            let exists = FileManager.default.fileExists(atPath: file)
+                            planned.append(["item": item.name, "path": file, "format": f, "mode": mode.rawValue, "exists": exists, "warnings": warnings])
+                            if !args.flags.contains("--json") { Console.out("would write \(file)" + (exists ? " (replacing the file there)" : "")) }
                         }
                     }
                 }
