@@ -6,12 +6,19 @@ For every catalogue item with default parameters:
     volume minidesk reported;
   - manifold3d accepts the same triangles as a manifold and measures the same volume;
   - the PrusaSlicer CLI (`--info`) reads each binary STL part as manifold, with our triangle count;
-  - the multicolour 3MF: lib3mf in strict mode reads it without errors or warnings, with one mesh
-    object per part (manifold, coloured) under one components object and a colour per part;
-    model_settings.config is parsed as Bambu Studio and OrcaSlicer do (object id = the build item,
-    part id = a component's object, an extruder on each part); PrusaSlicer reads every part as
-    manifold and slices the file using exactly tools T0..T(N-1) for N filaments; `minidesk check`
-    reads it back with our own exact reader: every part valid, the same triangles and volume.
+  - the multicolour 3MFs, both read by lib3mf in strict mode without errors or warnings, every
+    mesh manifold and coloured:
+    - the assembly, opened as Bambu Studio and OrcaSlicer's loader does (scripts/slicer_views.py):
+      one object per piece, every part named and on a filament, the colours painting each part
+      with its own filament, and the same parts and filaments PrusaSlicer finds in the sibling;
+    - the `.prusa.3mf`, opened by PrusaSlicer itself: one object per piece whose volumes carry the
+      names and filaments written, and a plain slice (no flags that hold parts in place) prints
+      each filament at its parts' heights;
+    - `minidesk check` reads both back with our own exact reader: every part valid, the same
+      triangles and volume;
+  - the plates of `export --all --plates`: lib3mf strict, one-part objects on filament 1 as
+    Bambu Studio and OrcaSlicer load them, every part on the 256 mm bed and apart from the others,
+    and PrusaSlicer reads each as manifold and slices the plate.
 Prints one line per check and closes with "N passed, M failed"; exits non-zero on any failure.
 """
 import argparse
@@ -28,6 +35,8 @@ import manifold3d
 import lib3mf
 import xml.etree.ElementTree as ET
 import zipfile
+
+import slicer_views
 
 passed = 0
 failed = 0
@@ -86,20 +95,19 @@ bottom_solid_layers = 1
 """
 
 
-def check_3mf(minidesk, entry, tmp):
-    path, name = entry["path"], os.path.basename(entry["path"])
-    # lib3mf, strict.
+def lib3mf_read(path, name):
+    """The model lib3mf reads in strict mode, or None (after a failed check)."""
     model = lib3mf.get_wrapper().CreateModel()
     reader = model.QueryReader("3mf")
     reader.SetStrictModeActive(True)
     try:
         reader.ReadFromFile(path)
-        warnings = [str(reader.GetWarning(i)) for i in range(reader.GetWarningCount())]
     except Exception as error:  # lib3mf raises on a rejected file
         check(False, f"lib3mf strict: {name} is rejected: {error}")
-        return
+        return None
+    warnings = [str(reader.GetWarning(i)) for i in range(reader.GetWarningCount())]
     check(not warnings, f"lib3mf strict: {name} has no warnings {warnings}")
-    meshes, components, colours = [], [], 0
+    meshes, components = [], []
     objects = model.GetObjects()
     while objects.MoveNext():
         o = objects.GetCurrentObject()
@@ -108,49 +116,69 @@ def check_3mf(minidesk, entry, tmp):
             meshes.append((o.GetName(), m.IsManifoldAndOriented(), m.GetObjectLevelProperty()[2], m.GetTriangleCount()))
         elif o.IsComponentsObject():
             components.append(o.GetName())
-    groups = model.GetColorGroups()
-    while groups.MoveNext():
-        colours += groups.GetCurrentColorGroup().GetCount()
-    check(len(components) == 1 and len(meshes) >= 1 and colours == len(meshes),
-          f"lib3mf: {name} has 1 components object, {len(meshes)} parts and {colours} colours")
-    check(all(ok and coloured for _, ok, coloured, _ in meshes), f"lib3mf: every part of {name} is manifold and coloured")
-    triangles = sum(t for *_, t in meshes)
+    check(all(ok and coloured for _, ok, coloured, _ in meshes), f"lib3mf: every mesh of {name} is manifold and coloured")
+    return meshes, components
 
-    # Bambu Studio / OrcaSlicer: match model_settings.config to the model by ids.
-    with zipfile.ZipFile(path) as z:
-        root = ET.fromstring(z.read("3D/3dmodel.model"))
-        settings = ET.fromstring(z.read("Metadata/model_settings.config"))
-    ns = {"c": "http://schemas.microsoft.com/3dmanufacturing/core/2015/02"}
-    item = root.find("c:build/c:item", ns).get("objectid")
-    component_ids = [c.get("objectid") for c in root.iter("{%s}component" % ns["c"])]
-    objs = settings.findall("object")
-    parts = objs[0].findall("part") if objs else []
-    extruders = [next((m.get("value") for m in p.findall("metadata") if m.get("key") == "extruder"), None) for p in parts]
-    check(len(objs) == 1 and objs[0].get("id") == item, f"bambu/orca: {name} object id {objs[0].get('id') if objs else None} is the build item {item}")
-    check([p.get("id") for p in parts] == component_ids, f"bambu/orca: {name} part ids {[p.get('id') for p in parts]} are the components {component_ids}")
-    check(all(e is not None and e.isdigit() and int(e) >= 1 for e in extruders), f"bambu/orca: every part of {name} has an extruder {extruders}")
 
-    # PrusaSlicer: manifold parts, then a real slice with one extruder per filament.
-    info = subprocess.run(["prusa-slicer", "--info", path], capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    manifold = re.findall(r"^manifold = (\w+)$", info.stdout, re.M)
-    check(info.returncode == 0 and len(manifold) == len(meshes) and all(m == "yes" for m in manifold),
-          f"prusa-slicer: {name} reads as {len(manifold)} manifold parts")
-    n = len(set(extruders))
-    config = os.path.join(tmp, "slice.ini")
-    with open(config, "w") as f:
-        f.write(SLICE_CONFIG.format(nozzles=",".join(["0.4"] * n), filaments=",".join(["1.75"] * n)))
-    gcode = os.path.join(tmp, "slice.gcode")
-    run = subprocess.run(["prusa-slicer", "--export-gcode", "--dont-arrange", "--load", config, "--output", gcode, path],
-                         capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    tools = sorted(set(re.findall(r"^T(\d+)", open(gcode).read(), re.M))) if run.returncode == 0 else []
-    check(tools == [str(i) for i in range(n)], f"prusa-slicer: slicing {name} uses tools {tools}, expected T0..T{n - 1}")
+def check_3mf(minidesk, entry, tmp):
+    """The assembly (Bambu Studio, OrcaSlicer) and its PrusaSlicer sibling, each seen by its slicer."""
+    path, name, pieces = entry["path"], os.path.basename(entry["path"]), entry["objects"]
+    read = lib3mf_read(path, name)
+    if read is None:
+        return
+    meshes, components = read
+    if entry["layout"] == "assembly":
+        check(len(components) == pieces, f"lib3mf: {name} has {len(components)} components objects for {pieces} pieces")
+        # Bambu Studio / OrcaSlicer, following their loader: one object per piece, every part named,
+        # on a filament, and the import-colour path would paint each part with that same filament.
+        view = slicer_views.bambu_view(path)
+        parts = [p for o in view for p in o["parts"]]
+        check(len(view) == pieces and all(p["filament"] >= 1 for p in parts),
+              f"bambu/orca: {name} opens as {len(view)} object(s) with {[len(o['parts']) for o in view]} parts, each on a filament")
+        check(all(p["painted"] == {p["filament"]} for p in parts),
+              f"bambu/orca: {name} colours agree with the parts' filaments {[(p['name'], p['filament'], p['painted']) for p in parts]}")
+        # The same parts and filaments PrusaSlicer sees in the sibling file.
+        prusa = slicer_views.prusa_view(path.replace(".3mf", ".prusa.3mf"), tmp) or {}
+        mine = {o["name"]: [(p["name"], p["filament"]) for p in o["parts"]] for o in view}
+        check(mine == prusa, f"bambu/orca and prusa-slicer: {name} has the same objects, parts and filaments ({mine} / {prusa})")
+    else:
+        check(not components and len(meshes) == pieces, f"lib3mf: {name} has {len(meshes)} mesh objects for {pieces} pieces")
+        info = subprocess.run(["prusa-slicer", "--info", path], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        manifold = re.findall(r"^manifold = (\w+)$", info.stdout, re.M)
+        check(info.returncode == 0 and len(manifold) == pieces and all(m == "yes" for m in manifold),
+              f"prusa-slicer: {name} reads as {len(manifold)} manifold object(s)")
+        expected = slicer_views.model_parts(path)
+        view = slicer_views.prusa_view(path, tmp)
+        check(view == {o: [(n, e) for n, e, *_ in parts] for o, parts in expected.items()},
+              f"prusa-slicer: {name} opens as objects {view} with the parts and filaments written")
+        # A plain slice, no flags that hold parts in place: each filament prints at its parts' heights.
+        n = len({e for parts in expected.values() for _, e, *_ in parts})
+        config = os.path.join(tmp, "slice.ini")
+        with open(config, "w") as f:
+            f.write(SLICE_CONFIG.format(nozzles=",".join(["0.4"] * n), filaments=",".join(["1.75"] * n)))
+        gcode = os.path.join(tmp, "slice.gcode")
+        run = subprocess.run(["prusa-slicer", "--export-gcode", "--load", config, "--output", gcode, path],
+                             capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        heights = slicer_views.gcode_tool_heights(gcode) if run.returncode == 0 else {}
+        check(sorted(heights) == list(range(n)), f"prusa-slicer: slicing {name} uses tools {sorted(heights)}, expected T0..T{n - 1}")
+        want = {}
+        for parts in expected.values():
+            bottom = min(lo for *_, lo, _ in parts)
+            for _, e, lo, hi in parts:
+                a, b = want.get(e - 1, (lo - bottom, hi - bottom))
+                want[e - 1] = (min(a, lo - bottom), max(b, hi - bottom))
+        # G-code gives each layer's top; a layer holds what its middle plane cuts.
+        layer = 0.3 + 1e-6
+        wrong = {t: (heights.get(t), want[t]) for t in want
+                 if t not in heights or not (want[t][0] <= heights[t][0] <= want[t][0] + 1.5 * layer and abs(heights[t][1] - want[t][1]) <= layer)}
+        check(not wrong, f"prusa-slicer: each tool of {name} prints at its parts' heights" + (f", not {wrong}" if wrong else ""))
 
     # Our own reader gets it back exactly: the parts, their triangles and volume.
     rt = subprocess.run([minidesk, "check", path, "--json"], capture_output=True, text=True, stdin=subprocess.DEVNULL)
     parts = json.loads(rt.stdout).get("parts", []) if rt.stdout.strip() else []
     back, volume = sum(p["triangles"] for p in parts), sum(p["volume"] for p in parts)
-    check(rt.returncode == 0 and back == triangles and close(volume, entry["volume"], 1e-9),
-          f"minidesk check: {name} reads back as {len(parts)} valid parts, {back} triangles (expected {triangles}), volume {volume}")
+    check(rt.returncode == 0 and back == entry["triangles"] and close(volume, entry["volume"], 1e-9),
+          f"minidesk check: {name} reads back as {len(parts)} valid parts, {back} triangles (expected {entry['triangles']}), volume {volume}")
 
 
 def main():
@@ -256,6 +284,31 @@ def main():
                                  capture_output=True, text=True, stdin=subprocess.DEVNULL)
             layers = len(re.findall(r"^;LAYER_CHANGE", open(gcode).read(), re.M)) if run.returncode == 0 else 0
             check(run.returncode == 0 and layers > 0, f"prusa-slicer: {name} slices on its own ({layers} layers)")
+
+        # Plates: every filament's parts of every item on 256 mm beds, each part its own object.
+        run = subprocess.run([args.minidesk, "export", "--all", "--plates", "--out", os.path.join(tmp, "plates"), "--json"],
+                             capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        check(run.returncode == 0, f"minidesk export --all --plates exits 0 ({run.stderr.strip()})")
+        for entry in json.loads(run.stdout) if run.returncode == 0 else []:
+            path, name = entry["path"], os.path.basename(entry["path"])
+            read = lib3mf_read(path, name)
+            view = slicer_views.bambu_view(path)
+            check(len(view) == entry["objects"] and all(len(o["parts"]) == 1 and o["parts"][0]["filament"] == 1 for o in view),
+                  f"bambu/orca: {name} opens as {len(view)} one-part objects on filament 1")
+            boxes = slicer_views.object_bounds(path)
+            inside = all(5 - 1e-6 <= lo[0] and 5 - 1e-6 <= lo[1] and hi[0] <= 251 + 1e-6 and hi[1] <= 251 + 1e-6 and abs(lo[2]) < 1e-9
+                         for lo, hi in boxes.values())
+            apart = all(not (a[0][0] < b[1][0] and b[0][0] < a[1][0] and a[0][1] < b[1][1] and b[0][1] < a[1][1])
+                        for i, a in enumerate(boxes.values()) for j, b in enumerate(boxes.values()) if i < j)
+            check(inside and apart, f"{name}: {len(boxes)} parts lie on the 256 mm bed, apart from each other")
+            info = subprocess.run(["prusa-slicer", "--info", path], capture_output=True, text=True, stdin=subprocess.DEVNULL)
+            manifold = re.findall(r"^manifold = (\w+)$", info.stdout, re.M)
+            check(info.returncode == 0 and len(manifold) == entry["objects"] and all(m == "yes" for m in manifold),
+                  f"prusa-slicer: {name} reads as {len(manifold)} manifold objects")
+            gcode = os.path.join(tmp, "plate.gcode")
+            run = subprocess.run(["prusa-slicer", "--export-gcode", "--load", config, "--output", gcode, path],
+                                 capture_output=True, text=True, stdin=subprocess.DEVNULL)
+            check(run.returncode == 0, f"prusa-slicer: {name} slices as one plate ({run.stderr.strip()[-200:]})")
 
     print(f"{passed} passed, {failed} failed")
     return 1 if failed or not passed else 0

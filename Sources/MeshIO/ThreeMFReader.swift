@@ -7,10 +7,13 @@ import FoundationXML
 /// 3MF: the model part named by the package's relationships (usually `3D/3dmodel.model`), its mesh
 /// objects placed by the build items and components that use them, each transform applied. Each
 /// mesh object placed is a part named after the object; coordinates are read as written and scaled
-/// from the model's unit to millimetres. Vertex i of an object is vertex i of its part.
+/// from the model's unit to millimetres. Vertex i of an object is vertex i of its part. A mesh object
+/// that `Metadata/Slic3r_PE_model.config` splits into volumes (PrusaSlicer's layout: contiguous
+/// triangle ranges) gives one part per volume, named as the volume, with the vertices its triangles
+/// span, as PrusaSlicer cuts it.
 enum ThreeMFReader {
     static func parts(_ path: String, _ file: MeshFile) throws(GeometryError) -> [(name: String, mesh: Mesh)] {
-        guard let entries = ZipEntries.read(path, wanted: { $0.hasSuffix(".model") || $0.hasSuffix(".rels") }) else {
+        guard let entries = ZipEntries.read(path, wanted: { $0.hasSuffix(".model") || $0.hasSuffix(".rels") || $0 == "Metadata/Slic3r_PE_model.config" }) else {
             throw file.error("it is not a readable zip archive, as a 3MF must be")
         }
         // The start part: the target of the root relationship of the 3D model type.
@@ -78,18 +81,67 @@ enum ThreeMFReader {
             }
         }
 
+        let volumes = try volumeRanges(entries.first { $0.name == "Metadata/Slic3r_PE_model.config" }?.data, file)
         var parts = [(name: String, mesh: Mesh)]()
         func place(_ id: String, _ transform: Transform, depth: Int) throws(GeometryError) {
             guard depth < 32 else { throw file.error("components nest more than 32 deep (a cycle through object \(id)?)") }
             guard let object = objects[id] else { throw file.error("object \(id) is used but not defined") }
             if let mesh = object.mesh {
                 let name = object.name.isEmpty ? file.stem : object.name
-                parts.append((name, transform == .identity ? mesh : mesh.transformed(by: transform)))
+                for (partName, piece) in try split(mesh, by: volumes[id] ?? [], name: name, object: id, file) {
+                    parts.append((partName, transform == .identity ? piece : piece.transformed(by: transform)))
+                }
             }
             for c in object.components { try place(c.id, transform * c.transform, depth: depth + 1) }
         }
         for item in items { try place(item.id, item.transform, depth: 0) }
         return parts
+    }
+
+    /// PrusaSlicer's volumes per object id: inclusive triangle ranges and their names.
+    private static func volumeRanges(_ data: Data?, _ file: MeshFile) throws(GeometryError) -> [String: [(first: Int, last: Int, name: String?)]] {
+        guard let data else { return [:] }
+        let xml = XMLElements(data)
+        if let failure = xml.failure { throw file.error("Metadata/Slic3r_PE_model.config is not well-formed XML: \(failure)") }
+        var ranges = [String: [(first: Int, last: Int, name: String?)]](), object: String?
+        for e in xml.elements {
+            switch e.name {
+            case "object": object = e.attributes["id"]
+            case "volume":
+                guard let id = object, let first = e.attributes["firstid"].flatMap({ Int($0) }), let last = e.attributes["lastid"].flatMap({ Int($0) }) else {
+                    throw file.error("Metadata/Slic3r_PE_model.config has a volume without whole-number firstid and lastid")
+                }
+                ranges[id, default: []].append((first, last, nil))
+            case "metadata" where e.attributes["type"] == "volume" && e.attributes["key"] == "name":
+                if let id = object, let n = ranges[id]?.count, n > 0 { ranges[id]![n - 1].name = e.attributes["value"] }
+            default: continue
+            }
+        }
+        return ranges
+    }
+
+    /// A mesh object cut into its volumes, which must cover its triangles in order.
+    private static func split(_ mesh: Mesh, by volumes: [(first: Int, last: Int, name: String?)], name: String, object: String, _ file: MeshFile) throws(GeometryError) -> [(String, Mesh)] {
+        guard !volumes.isEmpty else { return [(name, mesh)] }
+        var next = 0
+        var pieces = [(String, Mesh)]()
+        for v in volumes {
+            guard v.first == next, v.last >= v.first, v.last < mesh.triangles.count else {
+                throw file.error("Metadata/Slic3r_PE_model.config gives object \(object) the triangles \(v.first) to \(v.last), "
+                    + "but its volumes must follow each other from 0 to \(mesh.triangles.count - 1)")
+            }
+            let triangles = Array(mesh.triangles[v.first...v.last])
+            let low = triangles.map { min($0.a, $0.b, $0.c) }.min()!, high = triangles.map { max($0.a, $0.b, $0.c) }.max()!
+            var piece = Mesh()
+            piece.vertices = Array(mesh.vertices[Int(low)...Int(high)])
+            piece.triangles = triangles.map { Mesh.Triangle($0.a - low, $0.b - low, $0.c - low) }
+            pieces.append((v.name ?? name, piece))
+            next = v.last + 1
+        }
+        guard next == mesh.triangles.count else {
+            throw file.error("Metadata/Slic3r_PE_model.config leaves triangles \(next) to \(mesh.triangles.count - 1) of object \(object) in no volume")
+        }
+        return pieces
     }
 
     private static func number(_ e: XMLElements.Element, _ key: String, _ file: MeshFile) throws(GeometryError) -> Double {

@@ -7,10 +7,14 @@ public struct Part: Hashable, Sendable {
     /// The display colour as `#RRGGBB`.
     public var color: String
     public var mesh: Mesh
+    /// The piece of the print the part belongs to when an item prints as several that a slicer moves
+    /// apart (the stash's `lid` and `base`); nil when the item is one piece.
+    public var piece: String?
 
-    public init(name: String, color: String, mesh: Mesh) {
+    public init(name: String, color: String, mesh: Mesh, piece: String? = nil) {
         self.name = name
         self.color = color
         self.mesh = mesh
+        self.piece = piece
     }
 }

@@ -8,8 +8,8 @@ import MiniDesk
 enum ExportCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
         let args = try Arguments(
-            words, valued: ["--out", "--format", "--mode", "--resolution", "--set", "--params", "--set-name", "--preset", "--jobs"],
-            flags: ["--all", "--json", "--dry-run", "--verify", "--help"])
+            words, valued: ["--out", "--format", "--mode", "--resolution", "--set", "--params", "--set-name", "--preset", "--jobs", "--bed"],
+            flags: ["--all", "--json", "--dry-run", "--verify", "--plates", "--help"])
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
         let formats = try parseFormats(args.value("--format") ?? "stl")
@@ -35,6 +35,8 @@ enum ExportCommand {
         }
 
         let folder = args.value("--out") ?? "Output"
+        if args.flags.contains("--plates") { return try runPlates(items, overrides, args, folder: folder) }
+        if args.value("--bed") != nil { throw UsageError("--bed sets the bed for --plates; add --plates") }
         if args.flags.contains("--dry-run") {
             // Every file that would be written (an OBJ's material library too), whether one is there
             // already, and the warnings the build would give.
@@ -119,12 +121,14 @@ enum ExportCommand {
         return summaries.contains { $0.failure != nil } ? .failure : .ok
     }
 
-    /// The files an item would produce in a format: in multicolour, one 3MF per item (other formats
-    /// cannot hold parts, so they get one file per part, in place); in separate mode, one file per
-    /// part.
+    /// The files an item would produce in a format: in multicolour, two 3MFs per item (the assembly
+    /// for Bambu Studio, OrcaSlicer and other readers, and `.prusa.3mf` in PrusaSlicer's layout) or
+    /// one OBJ (other formats cannot hold parts, so they get one file per part, in place); in
+    /// separate mode, one file per part.
     static func plannedPaths(_ item: DeskItem, _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String) -> [String] {
         if mode == .merged { return [folder + "/\(item.name).\(["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension)"] }
-        if ["3mf", "obj"].contains(format) && mode == .multicolor { return [folder + "/\(item.name).\(format)"] }
+        if format == "3mf" && mode == .multicolor { return [folder + "/\(item.name).3mf", folder + "/\(item.name).prusa.3mf"] }
+        if format == "obj" && mode == .multicolor { return [folder + "/\(item.name).obj"] }
         let ext = ["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension
         return item.partNames(overrides).map { folder + "/\(item.name)-\($0).\(ext)" }
     }
@@ -200,15 +204,20 @@ enum ExportCommand {
             }
         }
         if format == "3mf" {
-            // One object whose parts are already assigned to filaments, with the parameters used.
-            let path = folder + "/\(item.name).3mf"
+            // The assembled item (two objects for the stash's lid and base), its parts already on
+            // their filaments, with the parameters used: once as an assembly and once in
+            // PrusaSlicer's layout, since no one file opens assembled in every slicer.
             var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name)", parametersJSON: ParameterInput.json(used, item: item.name))
             metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png(parts.map { ($0.mesh, $0.color) })
-            try ThreeMFWriter.write(
-                objectName: item.name, parts: parts.map { ThreeMFPart(name: $0.name, color: $0.color, mesh: $0.mesh) },
-                metadata: metadata, to: path)
-            return [["item": item.name, "part": "*", "path": path, "triangles": parts.reduce(0) { $0 + $1.mesh.triangles.count },
-                     "volume": parts.reduce(0.0) { $0 + volume($1.mesh) }]]
+            let objects = threeMFObjects(item.name, parts)
+            // A merged body is one part, which every slicer reads alike from the assembly.
+            let layouts: [(ThreeMFLayout, String)] = mode == .merged ? [(.assembly, "3mf")] : [(.assembly, "3mf"), (.prusaSlicer, "prusa.3mf")]
+            return try layouts.map { layout, ext in
+                let path = folder + "/\(item.name).\(ext)"
+                try ThreeMFWriter.write(objects: objects, layout: layout, filaments: parts.map(\.color), metadata: metadata, to: path)
+                return ["item": item.name, "part": "*", "path": path, "layout": layout.rawValue, "objects": objects.count,
+                        "triangles": parts.reduce(0) { $0 + $1.mesh.triangles.count }, "volume": parts.reduce(0.0) { $0 + volume($1.mesh) }]
+            }
         }
         let meshFormat = MeshFormat(rawValue: format)!
         return try parts.map { part in
@@ -225,6 +234,18 @@ enum ExportCommand {
             try MeshWriter.write([(part.name, part.mesh)], colors: [part.color], format: meshFormat, to: path)
             return entry
         }
+    }
+
+    /// An item's parts as 3MF objects: one named after the item, or one per piece
+    /// (`stash-lid`, `stash-base`), in the order the parts come.
+    static func threeMFObjects(_ item: String, _ parts: [Part]) -> [ThreeMFObject] {
+        var objects = [ThreeMFObject]()
+        for part in parts {
+            let name = part.piece.map { "\(item)-\($0)" } ?? item
+            let p = ThreeMFPart(name: part.name, color: part.color, mesh: part.mesh)
+            if let i = objects.firstIndex(where: { $0.name == name }) { objects[i].parts.append(p) } else { objects.append(ThreeMFObject(name: name, parts: [p])) }
+        }
+        return objects
     }
 
     private static func selectItems(_ args: Arguments) throws(UsageError) -> [DeskItem] {

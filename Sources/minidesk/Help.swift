@@ -43,9 +43,9 @@ enum Help {
         Usage: minidesk export ITEM... | --all [OPTIONS]
 
         Writes each part of each item to its own file, <item>-<part>.<ext>, in the output folder, or,
-        with --format 3mf, each item as one <item>.3mf whose parts are already assigned to filaments
-        (Bambu Studio, OrcaSlicer, PrusaSlicer). Files are written to a temporary name and renamed,
-        so a failure never leaves half a file.
+        with --format 3mf, each item assembled, its parts already on their filaments, twice:
+        <item>.3mf for Bambu Studio, OrcaSlicer and other readers, <item>.prusa.3mf for PrusaSlicer.
+        Files are written to a temporary name and renamed, so a failure never leaves half a file.
 
         Print modes (--mode):
           multicolor  every part in place: one 3MF object for a multi-material printer (the default)
@@ -61,6 +61,11 @@ enum Help {
                                  once with commas, such as 3mf,stl. obj writes its colours to a .mtl
                                  beside it, and like 3mf holds every part in one file in multicolor
           --mode M               multicolor (default), separate or merged; see above
+          --plates               For a one-colour printer: the parts printed apart, gathered by
+                                 filament onto beds, one 3MF per bed: <item>-plate-<parts>.3mf, or
+                                 with --all plate-<parts>.3mf with that filament's parts of every
+                                 item (-2, -3, ... when one bed is not enough)
+          --bed WxD              The bed for --plates in mm (default: 256x256)
           --jobs N               Items built at once (default: every core)
           --dry-run              Check the parameters and list the files (and whether each is there
                                  already) with the warnings, writing nothing; with --json, as JSON
@@ -90,6 +95,7 @@ enum Help {
           minidesk export --all
           minidesk export --all --format 3mf,stl --jobs 2
           minidesk export stash --mode separate --format 3mf
+          minidesk export --all --plates --bed 250x210
           minidesk export solid --format ply --resolution draft
           minidesk export solid --set body.width=120mm --set scale=0.5 --format 3mf
           minidesk export solid --params Models/solid.json --set-name solid

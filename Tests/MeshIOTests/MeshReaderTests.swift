@@ -23,17 +23,39 @@ import Testing
         #expect(back.vertices == Self.turned.vertices && back.triangles == Self.turned.triangles)
     }
 
-    @Test func threeMFPartsComeBackNamedAndExact() throws {
+    /// Both layouts: PrusaSlicer's one mesh per object is cut back into its volumes.
+    @Test(arguments: ThreeMFLayout.allCases)
+    func threeMFPartsComeBackNamedAndExact(layout: ThreeMFLayout) throws {
         let path = AtomicFileTests.tempFolder() + "/parts.3mf"
         let cube = try Mesh.box(size: Vector3(1, 2, 3), center: Vector3(20, 0, 0))
         let parts = [ThreeMFPart(name: "shell", color: "#C8C8CC", mesh: Self.turned), ThreeMFPart(name: "light", color: "#FF0000", mesh: cube)]
         var metadata = ThreeMFWriter.Metadata(title: "t")
         metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 32).png([(cube, "#FF0000")])
-        try ThreeMFWriter.write(objectName: "item", parts: parts, metadata: metadata, to: path)
+        try ThreeMFWriter.write(objectName: "item", parts: parts, layout: layout, metadata: metadata, to: path)
         let back = try MeshReader.readParts(path)
         #expect(back.map(\.name) == ["shell", "light"])
         #expect(back[0].mesh.vertices == Self.turned.vertices && back[0].mesh.triangles == Self.turned.triangles)
         #expect(back[1].mesh.vertices == cube.vertices)
+    }
+
+    /// PrusaSlicer's volumes must cover an object's triangles in order; anything else is named.
+    @Test func threeMFVolumeRangesThatDoNotTileAreRefused() throws {
+        let folder = AtomicFileTests.tempFolder()
+        let box = try Mesh.box(size: Vector3(1, 1, 1))
+        for (ranges, message) in [([(0, 5), (7, 11)], "gives object 2 the triangles 7 to 11, but its volumes must follow each other from 0 to 11"),
+                                  ([(0, 5)], "leaves triangles 6 to 11 of object 2 in no volume"),
+                                  ([(0, 12)], "gives object 2 the triangles 0 to 12")] {
+            let path = folder + "/v\(ranges.count)-\(ranges[0].1).3mf"
+            try ThreeMFWriter.write(objectName: "b", parts: [ThreeMFPart(name: "b", color: "#000000", mesh: box)], layout: .prusaSlicer, metadata: .init(title: "b"), to: path)
+            // Replace the config with hand-written ranges.
+            var entries = zipEntries(path)
+            entries["Metadata/Slic3r_PE_model.config"] = "<config><object id=\"2\">" + ranges.map { "<volume firstid=\"\($0.0)\" lastid=\"\($0.1)\"/>" }.joined() + "</object></config>"
+            let archive = try ZipArchive(path: path, reportingAs: path)
+            for (name, text) in entries where !name.hasSuffix(".png") { try archive.add(name, text) }
+            try archive.close()
+            #expect(throws: GeometryError.self) { try MeshReader.readParts(path) }
+            do { _ = try MeshReader.readParts(path) } catch { #expect("\(error)".contains(message), "\(error)") }
+        }
     }
 
     @Test func threeMFTransformsComponentsAndUnits() throws {

@@ -65,6 +65,38 @@ func zipEntries(_ path: String) -> [String: String] {
         #expect(e["Metadata/minidesk_parameters.json"] == #"{"body.width": 127}"#)
     }
 
+    /// PrusaSlicer's layout: one mesh object per object, its parts as contiguous triangle ranges
+    /// that Slic3r_PE_model.config names and puts on filaments; triangles of a part in another
+    /// colour than the object's carry that colour.
+    @Test func prusaSlicerLayoutIsOneMeshPerObjectWithVolumeRanges() throws {
+        let path = AtomicFileTests.tempFolder() + "/item.prusa.3mf"
+        let p = try Self.parts()
+        let objects = [ThreeMFObject(name: "lid", parts: [p[0], p[2]]), ThreeMFObject(name: "base", parts: [p[1]])]
+        try ThreeMFWriter.write(objects: objects, layout: .prusaSlicer, filaments: ["#C8C8CC", "#1A1A1A"], metadata: .init(title: "t"), to: path)
+        let e = zipEntries(path)
+        let model = try #require(e["3D/3dmodel.model"])
+        #expect(model.contains(#"xmlns:slic3rpe="http://schemas.slic3r.org/3mf/2017/06""#) && model.contains(#"<metadata name="slic3rpe:Version3mf">1</metadata>"#))
+        #expect(model.contains(#"<object id="2" name="lid" type="model" pid="1" pindex="0">"#) && model.contains(#"<object id="3" name="base" type="model" pid="1" pindex="1">"#))
+        #expect(!model.contains("<components>") && model.contains("<item objectid=\"2\"/>\n  <item objectid=\"3\"/>"))
+        // The ports' 12 triangles follow the shell's 12, their vertices after its 8, in filament 2's colour.
+        #expect(model.components(separatedBy: #"p1="1""#).count - 1 == 12)
+        let prusa = try #require(e["Metadata/Slic3r_PE_model.config"])
+        #expect(prusa.contains(#"<object id="2" instances_count="1">"#) && prusa.contains(#"<volume firstid="0" lastid="11">"#)
+                && prusa.contains(#"<volume firstid="12" lastid="23">"#) && prusa.contains(#"<metadata type="object" key="name" value="lid"/>"#))
+        #expect(prusa.components(separatedBy: #"key="extruder" value="2""#).count - 1 == 2)
+        // Bambu Studio sees each object as one part, on its first part's filament.
+        let bambu = try #require(e["Metadata/model_settings.config"])
+        #expect(bambu.contains(#"<object id="2">"#) && bambu.contains(#"<part id="2" subtype="normal_part">"#) && bambu.contains(#"<part id="3" subtype="normal_part">"#))
+    }
+
+    /// Filament order follows the palette given, not the order objects list their parts in.
+    @Test func filamentsFollowTheGivenOrder() throws {
+        let p = try Self.parts()
+        let objects = [ThreeMFObject(name: "lid", parts: [p[2], p[0]])]
+        #expect(ThreeMFPlan(objects: objects, layout: .assembly).colors == ["#1A1A1A", "#C8C8CC"])
+        #expect(ThreeMFPlan(objects: objects, layout: .assembly, filaments: ["#c8c8cc", "#FF0000", "#1a1a1a"]).colors == ["#C8C8CC", "#1A1A1A"])
+    }
+
     @Test func aThumbnailIsStoredAndRelated() throws {
         let path = AtomicFileTests.tempFolder() + "/thumb.3mf"
         var metadata = ThreeMFWriter.Metadata(title: "t")

@@ -62,7 +62,7 @@ import Testing
         let format = try Self.run(["export", "--all", "--format", "step"])
         #expect(format.status == 2 && format.stderr.contains("--format takes one or more of 3mf, obj, stl, stl-ascii, ply, glb separated by commas, got `step`"))
         let caseless = try Self.run(["export", "solid", "SOLID", "solid", "--format", "3MF", "--dry-run", "--out", "/tmp/o"])
-        #expect(caseless.status == 0 && caseless.stdout == "would write /tmp/o/solid.3mf\n", "each item once, formats in any case")
+        #expect(caseless.status == 0 && caseless.stdout == "would write /tmp/o/solid.3mf\nwould write /tmp/o/solid.prusa.3mf\n", "each item once, formats in any case")
         for (formats, message) in [("3mg", "got `3mg`, did you mean `3mf`?"), (",", "got `,` with an empty entry"), ("stl,", "got `stl,` with an empty entry"),
                                    ("stl,stl-ascii", "--format stl and stl-ascii both write .stl files, so one would replace the other; choose one")] {
             let r = try Self.run(["export", "solid", "--format", formats, "--dry-run"])
@@ -393,14 +393,14 @@ import Testing
         let folder = NSTemporaryDirectory() + "minidesk-batch-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "solid", "pen-holder", "--format", "3mf,stl,ply", "--jobs", "2", "--resolution", "draft", "--out", folder])
         #expect(r.status == 0, "\(r.stderr)")
-        for name in ["solid.3mf", "solid-shell.stl", "solid-bottom.stl", "solid-shell.ply", "solid-bottom.ply"] {
+        for name in ["solid.3mf", "solid.prusa.3mf", "solid-shell.stl", "solid-bottom.stl", "solid-shell.ply", "solid-bottom.ply"] {
             #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)")
             #expect(r.stdout.contains(folder + "/" + name + "  "), "a progress line for \(name)")
         }
-        #expect(r.stdout.contains("item          files  triangles  seconds  result") && r.stdout.contains("solid         11 ") && r.stdout.contains("pen-holder    11 "))
+        #expect(r.stdout.contains("item          files  triangles  seconds  result") && r.stdout.contains("solid         12 ") && r.stdout.contains("pen-holder    12 "))
         let json = try CommandLineTests.run(["export", "solid", "--format", "3mf,stl", "--resolution", "draft", "--out", folder, "--json"])
         let manifest = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(manifest.count == 6 && manifest.allSatisfy { ($0["seconds"] as? Double ?? -1) >= 0 && $0["path"] is String })
+        #expect(manifest.count == 7 && manifest.allSatisfy { ($0["seconds"] as? Double ?? -1) >= 0 && $0["path"] is String })
     }
 
     @Test func separateAndMergedModes() throws {
@@ -434,7 +434,7 @@ import Testing
         let r = try CommandLineTests.run(["export", "solid", "--format", "3mf,stl,ply,obj,glb", "--resolution", "draft", "--verify", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(manifest.count == 17 && manifest.allSatisfy { $0["verified"] as? Bool == true })
+        #expect(manifest.count == 18 && manifest.allSatisfy { $0["verified"] as? Bool == true })
         let fine = try CommandLineTests.run(["export", "pen-holder", "--format", "stl", "--resolution", "0.004", "--verify", "--out", folder])
         let stl = folder + "/pen-holder-shell.stl"
         #expect(fine.status == 1)
@@ -450,7 +450,7 @@ import Testing
                                           "--resolution", "draft", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
-        let perItem = ["multicolor": 1 + 5 * 3 + 1, "separate": 5 * 5, "merged": 5][mode]!
+        let perItem = ["multicolor": 2 + 5 * 3 + 1, "separate": 5 * 5, "merged": 5][mode]!
         #expect(manifest.count == 5 * perItem)
         for entry in manifest {
             let path = try #require(entry["path"] as? String)
@@ -474,12 +474,12 @@ import Testing
         let again = try CommandLineTests.run(["export", "solid", "--params", model, "--format", "obj,3mf", "--dry-run", "--json", "--out", folder])
         #expect(again.status == 0, "\(again.stderr)")
         let planned = try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(planned.map { $0["path"] as? String ?? "" } == [folder + "/solid.obj", folder + "/solid.mtl", folder + "/solid.3mf"])
-        #expect(planned.map { $0["exists"] as? Bool } == [false, false, true] && planned.allSatisfy { $0["mode"] as? String == "multicolor" })
+        #expect(planned.map { $0["path"] as? String ?? "" } == [folder + "/solid.obj", folder + "/solid.mtl", folder + "/solid.3mf", folder + "/solid.prusa.3mf"])
+        #expect(planned.map { $0["exists"] as? Bool } == [false, false, true, true] && planned.allSatisfy { $0["mode"] as? String == "multicolor" })
         let warnings = planned.first?["warnings"] as? [String] ?? []
         #expect(warnings.contains { $0.contains("at scale 0.5") }, "\(warnings)")
         let text = try CommandLineTests.run(["export", "solid", "--params", model, "--format", "3mf", "--dry-run", "--out", folder])
-        #expect(text.stdout == "would write \(model) (replacing the file there)\n" && text.stderr.contains("at scale 0.5"))
+        #expect(text.stdout == "would write \(model) (replacing the file there)\nwould write \(folder)/solid.prusa.3mf (replacing the file there)\n" && text.stderr.contains("at scale 0.5"))
         let wrongSet = try CommandLineTests.run(["export", "solid", "--params", model, "--set-name", "other", "--dry-run"])
         #expect(wrongSet.status == 2 && wrongSet.stderr.contains("has no parameter set `other` (sets: solid)"))
         let foreign = folder + "/plain.3mf"
@@ -488,6 +488,34 @@ import Testing
         #expect(none.status == 2 && none.stderr.contains("--params: \(foreign) carries no MiniDesk parameters"))
         let missing = try CommandLineTests.run(["export", "solid", "--params", folder + "/none.3mf", "--dry-run"])
         #expect(missing.status == 2 && missing.stderr.contains("cannot read \(folder)/none.3mf: no such file"))
+    }
+
+    /// --plates: one 3MF per filament and bed, every part its own object lying on the bed; the
+    /// files read back valid, and the wrong format, mode or bed is refused by name.
+    @Test func platesGatherPartsByFilament() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-plates-\(UUID().uuidString)"
+        let r = try CommandLineTests.run(["export", "solid", "--plates", "--resolution", "draft", "--out", folder, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
+        let names = manifest.compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }
+        #expect(names == ["solid-plate-shell.3mf", "solid-plate-bottom.3mf", "solid-plate-ports.3mf", "solid-plate-light.3mf", "solid-plate-emblem.3mf"])
+        for name in names {
+            let check = try CommandLineTests.run(["check", folder + "/" + name, "--json"])
+            #expect(check.status == 0, "\(name): \(check.stdout)")
+        }
+        let all = try CommandLineTests.run(["export", "--all", "--plates", "--resolution", "draft", "--dry-run", "--out", folder])
+        #expect(all.status == 0 && all.stdout.contains("would write \(folder)/plate-shell-1.3mf\nwould write \(folder)/plate-shell-2.3mf\n") && all.stdout.contains("would write \(folder)/plate-ports.3mf\n"), "\(all.stdout)")
+        for (words, message) in [(["--format", "stl"], "--plates writes 3MF plates, got --format stl; leave --format out or give --format 3mf"),
+                                 (["--mode", "merged"], "--plates lays out the parts printed apart, got --mode merged"),
+                                 (["--bed", "20x300"], "--bed takes the bed's width and depth in mm as WIDTHxDEPTH, each from 50 to 2000, such as 256x256 or 180x180, got `20x300`"),
+                                 (["--bed", "256"], "got `256`")] {
+            let bad = try CommandLineTests.run(["export", "solid", "--plates", "--dry-run"] + words)
+            #expect(bad.status == 2 && bad.stderr.contains(message), "\(words): \(bad.stderr)")
+        }
+        let small = try CommandLineTests.run(["export", "solid", "--plates", "--bed", "100x100", "--dry-run"])
+        #expect(small.status == 1 && small.stderr.contains("--plates: the solid part `shell` is 127 x 127 mm, larger than the 100 x 100 mm bed"), "\(small.stderr)")
+        let lone = try CommandLineTests.run(["export", "solid", "--bed", "200x200", "--dry-run"])
+        #expect(lone.status == 2 && lone.stderr.contains("--bed sets the bed for --plates; add --plates"))
     }
 
     @Test func dryRunWritesNothingAndJobsAreChecked() throws {

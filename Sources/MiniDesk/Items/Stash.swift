@@ -39,7 +39,10 @@ extension Catalogue {
             features.lidPlacement = turn
             return try e.parts(features, resolution: resolution, mode: mode).map { part in
                 var moved = part
-                if mode == .multicolor && lidParts.contains(part.name) { moved.mesh = part.mesh.transformed(by: turn) }
+                if mode == .multicolor {
+                    moved.piece = lidParts.contains(part.name) ? "lid" : "base"
+                    if lidParts.contains(part.name) { moved.mesh = part.mesh.transformed(by: turn) }
+                }
                 if mode == .separate && part.name == "shell" {
                     // Already standing on the bed; turned over in place.
                     let lid = e.height - e.shellBottom
