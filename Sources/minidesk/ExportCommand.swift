@@ -58,12 +58,7 @@ enum ExportCommand {
             if args.flags.contains("--json") { Console.out(JSON.string(planned)) }
             return .ok
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            Console.error("cannot create the output folder \(folder): \(error.localizedDescription)")
-            return .failure
-        }
+        guard createOutputFolder(folder) else { return .failure }
 
         // Items in parallel; each builds its parts once and writes every format. One failure stops
         // only its own item.
@@ -166,7 +161,7 @@ enum ExportCommand {
 
     /// Reads a written file back with MeshIO's exact readers and requires every part to be a valid
     /// solid (self-intersections included); true, or the error naming the file, part and problems.
-    private static func verified(_ path: String) throws(GeometryError) -> Bool {
+    static func verified(_ path: String) throws(GeometryError) -> Bool {
         let parts = try MeshReader.checkedParts(path)
         let bad = parts.filter { !$0.report.isValid }
         guard bad.isEmpty else {
@@ -233,6 +228,17 @@ enum ExportCommand {
             }
             try MeshWriter.write([(part.name, part.mesh)], colors: [part.color], format: meshFormat, to: path)
             return entry
+        }
+    }
+
+    /// Creates the output folder (and its parents); false, after saying why, if it cannot.
+    static func createOutputFolder(_ folder: String) -> Bool {
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return true
+        } catch {
+            Console.error("cannot create the output folder \(folder): \(error.localizedDescription)")
+            return false
         }
     }
 

@@ -8,6 +8,8 @@ extension ExportCommand {
     /// beds, one 3MF per bed: `<item>-plate-<parts>.3mf` for each item, or with `--all`
     /// `plate-<parts>.3mf` holding that filament's parts of every item (`-2`, `-3`, ... when one
     /// bed is not enough). Each part is its own object, so every slicer places it where it lies.
+    /// Items are built one after another (each takes a fraction of a second), so `--jobs` does not
+    /// apply; `--verify` reads every plate back.
     static func runPlates(_ items: [DeskItem], _ overrides: [String: ParameterSet], _ args: Arguments, folder: String) throws(UsageError) -> ExitCode {
         if let f = args.value("--format"), try parseFormats(f) != ["3mf"] {
             throw UsageError("--plates writes 3MF plates, got --format \(f); leave --format out or give --format 3mf")
@@ -62,12 +64,7 @@ extension ExportCommand {
             if json { Console.out(JSON.string(entries)) }
             return .ok
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            Console.error("cannot create the output folder \(folder): \(error.localizedDescription)")
-            return .failure
-        }
+        guard createOutputFolder(folder) else { return .failure }
         let started = Date()
         let progress = Progress(total: plates.count, json: json)
         for (k, (path, plate)) in plates.enumerated() {
@@ -77,7 +74,9 @@ extension ExportCommand {
             let objects = plate.parts.map { ThreeMFObject(name: "\($0.item)-\($0.part.name)", parts: [ThreeMFPart(name: $0.part.name, color: $0.part.color, mesh: $0.part.mesh)]) }
             do {
                 try ThreeMFWriter.write(objects: objects, layout: .prusaSlicer, metadata: metadata, to: path)
+                if args.flags.contains("--verify") { entries[k]["verified"] = try verified(path) }
             } catch {
+                progress.done()
                 Console.error("\(error)")
                 return .failure
             }
@@ -85,7 +84,13 @@ extension ExportCommand {
             progress.finished(entries[k])
         }
         progress.done()
-        if json { Console.out(JSON.string(entries)) }
+        if json {
+            Console.out(JSON.string(entries))
+        } else {
+            let parts = plates.reduce(0) { $0 + $1.plate.parts.count }
+            Console.out("\(plates.count) plates, \(parts) parts, \(Set(plates.map(\.plate.color)).count) filaments"
+                + String(format: ", %.2f s", Date().timeIntervalSince(started)) + (args.flags.contains("--verify") ? ", every file read back valid" : ""))
+        }
         return .ok
     }
 

@@ -503,6 +503,9 @@ import Testing
             let check = try CommandLineTests.run(["check", folder + "/" + name, "--json"])
             #expect(check.status == 0, "\(name): \(check.stdout)")
         }
+        let verified = try CommandLineTests.run(["export", "stash", "--plates", "--verify", "--resolution", "draft", "--out", folder])
+        #expect(verified.status == 0 && verified.stdout.contains("\(folder)/stash-plate-shell.3mf  ")
+                && verified.stdout.hasSuffix("every file read back valid\n") && verified.stdout.contains("5 plates, 5 parts, 5 filaments"), "\(verified.stdout)")
         let all = try CommandLineTests.run(["export", "--all", "--plates", "--resolution", "draft", "--dry-run", "--out", folder])
         #expect(all.status == 0 && all.stdout.contains("would write \(folder)/plate-shell-1.3mf\nwould write \(folder)/plate-shell-2.3mf\n") && all.stdout.contains("would write \(folder)/plate-ports.3mf\n"), "\(all.stdout)")
         for (words, message) in [(["--format", "stl"], "--plates writes 3MF plates, got --format stl; leave --format out or give --format 3mf"),
