@@ -50,10 +50,12 @@ crosscheck: python-deps
 	$(PYTHON) scripts/check_exports.py --minidesk .build/debug/minidesk
 	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/debug/minidesk --cases 300 --seed 1
 
-# A longer fuzzing run, chained booleans included; failing scenes are kept in fuzz-failures/.
+# A longer fuzzing run, chained booleans included (failing scenes are kept in fuzz-failures/), and
+# every value of the parameter sweep built.
 fuzz: deps
 	swift build -c release
 	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/release/minidesk --cases 3000 --seed $$RANDOM --max-operands 3
+	MINIDESK_FULL_SWEEP=1 swift test --filter ParameterBuildTests
 
 # The README's pictures, drawn by minidesk's own renderer.
 gallery: release
@@ -67,6 +69,8 @@ docs: build
 	{ echo "# Parameters"; echo; \
 	  echo "Every parameter of every item, generated from the schema by \`make docs\`."; \
 	  echo "Set them with \`--set key=value\`, a parameter file (\`--params\`) or a preset; see the README."; \
+	  echo "*Allowed* is the range each one has with the others at their defaults; \`minidesk params ITEM --set ...\`"; \
+	  echo "gives it for other values."; \
 	  for item in $$(.build/debug/minidesk list | awk 'NF {print $$1}'); do \
 		echo; echo "## \`$$item\`"; echo; .build/debug/minidesk params $$item --markdown; \
 	  done; } > docs/parameters.md

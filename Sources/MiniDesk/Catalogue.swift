@@ -13,14 +13,15 @@ public enum Catalogue {
     public static let partNames = ["shell", "bottom", "ports", "light", "emblem"]
 
     /// An item's schema: the common parameters, then the item's own, then the details', with the
-    /// item's own defaults for shared parameters (such as a smaller emblem beside a pot).
+    /// item's own defaults and ranges for shared parameters (such as a smaller emblem beside a pot).
     static func schema(
         _ own: [ParameterSpec] = [], rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = [],
-        defaults: [String: ParameterValue] = [:]
+        defaults: [String: ParameterValue] = [:], ranges: [String: ClosedRange<Double>] = [:]
     ) -> ParameterSchema {
         let specs = (CommonParameters.specs + own + DetailParameters.specs).map { spec in
             var s = spec
             if let value = defaults[spec.name] { s.defaultValue = value }
+            if let range = ranges[spec.name] { (s.min, s.max) = (range.lowerBound, range.upperBound) }
             return s
         }
         return ParameterSchema(specs: specs, rules: CommonParameters.rules + DetailParameters.rules + rules)
@@ -51,17 +52,17 @@ public enum Catalogue {
         }
     }
 
-    /// A rule that reports walls thinner than two nozzle widths once scaled: each wall is the
-    /// parameter to blame and the wall's thickness in mm before `scale`. Errors, or warnings for
-    /// walls whose loss only merges openings.
+    /// A rule that reports walls thinner than two nozzle widths: each wall is the parameter to
+    /// blame and the wall's thickness in mm at real size. Errors, or warnings for walls whose loss
+    /// only merges openings.
     static func wallsPrintable(asWarnings: Bool = false, _ walls: @escaping @Sendable (ParameterSet) -> [(name: String, thickness: Double)]) -> @Sendable (ParameterSet) -> [ParameterProblem] {
         { p in
             let scale = p.number("scale"), nozzle = p.number("printer.nozzle")
             return walls(p).compactMap { wall in
-                let size = wall.thickness * scale
+                let size = wall.thickness
                 guard size < 2 * nozzle else { return nil }
                 let at = scale == 1 ? "" : " at scale \(fmt(scale))"
-                return ParameterProblem(wall.name, "leaves a wall of \(fmt(size)) mm\(at), thinner than two nozzle widths (2 x \(fmt(nozzle)) mm), got \(fmt(p.number(wall.name)))", isWarning: asWarnings)
+                return ParameterProblem(wall.name, "leaves a wall of \(fmt(size)) mm\(at), thinner than two nozzle widths (2 x \(fmt(nozzle)) mm)", isWarning: asWarnings)
             }
         }
     }

@@ -7,7 +7,8 @@ public struct DeskItem: Sendable {
     /// The part names, in palette order.
     public var partNames: [String]
     public var schema: ParameterSchema
-    /// Builds the parts from a complete, valid parameter set (before `scale`), laid out for `mode`.
+    /// Builds the parts from a complete, valid parameter set at real size (`ParameterSchema.realSize`),
+    /// laid out for `mode`.
     var build: @Sendable (ParameterSet, Resolution, PrintMode) throws(GeometryError) -> [Part]
 
     /// The parts `overrides` give (on top of the defaults): those whose detail is switched off are
@@ -19,20 +20,15 @@ public struct DeskItem: Sendable {
     }
 
     /// The parts for `overrides` on top of the defaults: validated first (errors throw, with every
-    /// problem at once; warnings are returned), then built for `mode` and scaled by `scale`.
+    /// problem at once; warnings are returned), then built for `mode` at the size `scale` gives,
+    /// with clearances and other absolute lengths in true millimetres.
     public func parts(_ overrides: ParameterSet = ParameterSet(), resolution: Resolution, mode: PrintMode = .multicolor) throws(ItemError) -> (parts: [Part], warnings: [ParameterProblem]) {
         let problems = schema.validate(overrides)
         let errors = problems.filter { !$0.isWarning }
         guard errors.isEmpty else { throw .parameters(ParameterError(problems: errors)) }
         let values = schema.defaults.overriding(with: overrides)
         do {
-            let scale = values.number("scale")
-            let parts = try build(values, resolution, mode).map { part in
-                var p = part
-                if scale != 1 { p.mesh = p.mesh.scaled(by: scale) }
-                return p
-            }
-            return (parts, problems.filter(\.isWarning))
+            return (try build(schema.realSize(values), resolution, mode), problems.filter(\.isWarning))
         } catch {
             throw .geometry(error)
         }

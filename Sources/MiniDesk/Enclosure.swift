@@ -32,7 +32,7 @@ public struct Enclosure: Hashable, Sendable {
         cornerRadius = p.number("body.cornerRadius")
         topFillet = p.number("body.topFillet")
         bottomFillet = p.number("body.bottomFillet")
-        footDiameter = p.number("foot.diameter")
+        footDiameter = min(width, depth) - 2 * p.number("foot.inset")
         footHeight = p.number("foot.height")
         coverInset = p.number("bottom.coverInset")
         coverThickness = p.number("bottom.coverThickness")
@@ -42,6 +42,10 @@ public struct Enclosure: Hashable, Sendable {
     public var shellBottom: Double { footHeight + coverThickness }
     /// The centre of the plan.
     public var center: Vector2 { Vector2(width / 2, depth / 2) }
+    /// How many vent slots go round the foot: as many as `vents.pitch` allows round its edge.
+    public var ventCount: Int { max(3, Int((Double.pi * footDiameter / p.number("vents.pitch")).rounded())) }
+    /// Height of the vent slots' upper ends above the desk.
+    public var ventTop: Double { footHeight - p.number("vents.topGap") }
     /// The power button's centre in plan.
     public var buttonCenter: Vector2 { Vector2(p.number("button.fromLeft"), depth - p.number("button.fromRear")) }
 
@@ -84,8 +88,8 @@ public struct Enclosure: Hashable, Sendable {
     public func bottomCutters(resolution: Resolution) throws(GeometryError) -> [Mesh] {
         var cutters = [Mesh]()
         if p.bool("vents.enabled") {
-            let n = p.count("vents.count"), r = footDiameter / 2, reach = p.number("vents.depth")
-            let bottom = p.number("vents.bottom"), top = p.number("vents.top")
+            let n = ventCount, r = footDiameter / 2, reach = p.number("vents.depth")
+            let bottom = p.number("vents.bottom"), top = ventTop
             let slot = try Mesh.box(
                 size: Vector3(reach + Enclosure.overshoot, p.number("vents.width"), top - bottom),
                 center: Vector3(r - (reach - Enclosure.overshoot) / 2, 0, (top + bottom) / 2))

@@ -350,9 +350,9 @@ final class Progress: @unchecked Sendable {
 /// `--preset`, then `--params` (with `--set-name`), then each `--set`.
 enum ParameterInput {
     /// The overrides for `item`, checked against its schema. Throws every problem at once: an unknown
-    /// or foreign preset, an unusable parameter file, unreadable `--set` values, and values outside
-    /// their ranges or rules.
-    static func resolve(for item: DeskItem, _ args: Arguments) throws(ParameterError) -> ParameterSet {
+    /// or foreign preset, an unusable parameter file, unreadable `--set` values, and (when
+    /// `validating`) values outside their ranges or rules.
+    static func resolve(for item: DeskItem, _ args: Arguments, validating: Bool = true) throws(ParameterError) -> ParameterSet {
         var values = ParameterSet()
         var problems = [ParameterProblem]()
         if let name = args.value("--preset") {
@@ -384,7 +384,7 @@ enum ParameterInput {
             values = values.overriding(with: try item.schema.readParameterFile(data, setName: args.value("--set-name"), path: file))
         }
         let (result, unreadable) = item.schema.applying(assignments: args.options["--set"] ?? [], to: values)
-        problems += unreadable + item.schema.validate(result).filter { !$0.isWarning }
+        problems += unreadable + (validating ? item.schema.validate(result).filter { !$0.isWarning } : [])
         if !problems.isEmpty { throw ParameterError(problems: problems) }
         return result
     }

@@ -102,20 +102,26 @@ enum Help {
         """
 
     static let params = """
-        Usage: minidesk params ITEM [--own] [--json | --markdown | --preset]
+        Usage: minidesk params ITEM [--set KEY=VALUE ...] [--params FILE [--set-name NAME]] [--preset NAME]
+                               [--own] [--json | --markdown | --parameter-file]
 
-        Lists every parameter of ITEM with its default, unit, allowed range and description.
+        Lists every parameter of ITEM with its value, unit, the range it allows given the other values
+        (its effective range) and its description. The values are the defaults, changed by --preset,
+        --params and --set as for export; problems with them are printed and the exit code is 2.
 
         Options:
-          --own        Only the item's own parameters, not those every item shares
-          --json       The list as JSON (name, type, caption, initial, min, max, unit), as cq-cli's
-                       --getparams and OpenSCAD's parameter export
-          --markdown   A Markdown table (the README's and docs/parameters.md's tables are made with this)
-          --preset     The defaults as an OpenSCAD-style parameter-set file (as Models/ITEM.json)
+          --own             Only the item's own parameters, not those every item shares
+          --json            The list as JSON, as cq-cli's --getparams and OpenSCAD's parameter export:
+                            name, type, caption, initial, value, unit, min and max (the effective range,
+                            null when no value would do), limits (the declared range), scales (whether
+                            `scale` sizes it)
+          --markdown        A Markdown table (the README's and docs/parameters.md's tables are made with this)
+          --parameter-file  The values as an OpenSCAD-style parameter-set file (as Models/ITEM.json)
 
         Examples:
           minidesk params solid --json
           minidesk params planter --own
+          minidesk params solid --set body.width=120mm --json
         """
 
     static let csg = """

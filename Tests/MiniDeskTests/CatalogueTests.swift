@@ -78,10 +78,10 @@ import Testing
         // The bottom: the foot and cover, less the vent slots and the button's ring groove.
         let bottom = parts.first { $0.name == "bottom" }!.mesh.report()
         let footAndCover = try e.bottomBody(resolution: .draft).report().volume
-        let vents = Double(p.count("vents.count")) * p.number("vents.width") * (p.number("vents.top") - p.number("vents.bottom")) * p.number("vents.depth")
+        let vents = Double(e.ventCount) * p.number("vents.width") * (e.ventTop - p.number("vents.bottom")) * p.number("vents.depth")
         let groove = try Shape.arc(innerRadius: 4, outerRadius: 4.5, startAngle: 0, endAngle: 2 * .pi, resolution: .draft).area * p.number("button.depth")
         // The slots cut a chord-faceted wall, so their depth differs by less than the chord deviation.
-        let slack = Double(p.count("vents.count")) * p.number("vents.width") * 4.5 * Resolution.draft.maxChordDeviation
+        let slack = Double(e.ventCount) * p.number("vents.width") * 4.5 * Resolution.draft.maxChordDeviation
         #expect(abs(bottom.volume - (footAndCover - vents - groove)) < slack)
     }
 
@@ -105,7 +105,7 @@ import Testing
             #expect(part("shell").contains(Vector3(x, y0 + dy * (inward + open + 1.5), port.z)), "\(port.parameter) ends there")
         }
         // Vent slots: open at every slot angle, solid half way between.
-        let n = p.count("vents.count"), r = e.footDiameter / 2 - p.number("vents.depth") / 2, z = (p.number("vents.top") + p.number("vents.bottom")) / 2
+        let n = e.ventCount, r = e.footDiameter / 2 - p.number("vents.depth") / 2, z = (e.ventTop + p.number("vents.bottom")) / 2
         var slots = 0
         for i in 0..<(2 * n) {
             let a = 2 * Double.pi * (Double(i) / 2 + 0.5) / Double(n)
@@ -175,7 +175,7 @@ import Testing
             let (_, parts, p) = try CatalogueTests.build("planter", ["planter.shape": .text(shape)])
             let e = Enclosure(p)
             let shell = parts.first { $0.name == "shell" }!.mesh, bottom = parts.first { $0.name == "bottom" }!.mesh
-            let potBottom = e.height - p.number("planter.depth")
+            let potBottom = e.shellBottom + p.number("planter.floor")
             #expect(!shell.contains(Vector3(e.center, potBottom + 1)) && shell.contains(Vector3(e.center.x + 20, e.center.y + 20, potBottom - 0.5)))
             for c in Catalogue.drainCenters(p) {
                 #expect(!shell.contains(Vector3(c, (potBottom + e.shellBottom) / 2)), "drain hole at \(c)")
@@ -188,7 +188,8 @@ import Testing
     @Test func phoneStandTunnelRunsFromTheEthernetPortToTheSlot() throws {
         let (_, parts, p) = try CatalogueTests.build("phone-stand")
         let e = Enclosure(p), slot = PhoneSlot(p)
-        let entry = Vector3(e.width - p.number("ports.rear.ethernet"), e.depth - 0.2, p.number("ports.z"))
+        let ethernet = PortLayout(p).ethernet
+        let entry = Vector3(e.width - ethernet.along, e.depth - 0.2, ethernet.z)
         let turn = Vector3(entry.x, slot.floorCenter.y + 20, entry.z)
         let exit = slot.floorCenter + slot.along * 2
         // Along the straight runs, clear of the bend: no material anywhere on the centre line.
@@ -209,7 +210,7 @@ import Testing
     @Test func penHolderBoresAndWellAreOpen() throws {
         let (_, parts, p) = try CatalogueTests.build("pen-holder")
         let shell = parts.first { $0.name == "shell" }!.mesh
-        let z = p.number("body.height") - p.number("pen.depth") + 1
+        let z = Enclosure(p).shellBottom + p.number("pen.floor") + 1
         #expect(Catalogue.boreCenters(p).count == 9)
         for c in Catalogue.boreCenters(p) { #expect(!shell.contains(Vector3(c, z)), "bore at \(c)") }
         let (_, well, wp) = try CatalogueTests.build("pen-holder", ["pen.layout": .text("well")])
@@ -276,8 +277,9 @@ import Testing
             guard mode != .separate else { continue }
             // The bounding box follows the parameters (the stash lays its lid beside the base).
             let s = p.number("scale")
-            let width = name == "stash" ? 2 * p.number("body.width") - p.number("bottom.coverInset") + 2 : p.number("body.width")
-            #expect(abs(all.max.x - width * s) < 1e-9 * width && abs(all.max.y - p.number("body.depth") * s) < 1e-9 * p.number("body.depth"))
+            // The lid lies a true 2 mm beside the base.
+            let width = name == "stash" ? (2 * p.number("body.width") - p.number("bottom.coverInset")) * s + 2 : p.number("body.width") * s
+            #expect(abs(all.max.x - width) < 1e-9 * width && abs(all.max.y - p.number("body.depth") * s) < 1e-9 * p.number("body.depth"))
         }
         #expect(built == 10)
     }

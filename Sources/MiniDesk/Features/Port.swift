@@ -12,11 +12,12 @@ public enum PortKind: Sendable {
 
 /// One opening on a face: its kind, the parameter that places it, and where it is. `along` runs from
 /// the face's left edge as seen from outside (so from the right edge of the front view on the rear
-/// face); `z` is the height of its centre line above the desk.
+/// face); `z` is the height of its centre line above the desk. Both are in millimetres, worked out
+/// from the parameters' shares of the flat face.
 public struct Port: Sendable {
     public var kind: PortKind
     public var face: Face
-    /// The parameter holding `along`.
+    /// The parameter holding the port's position, a share of the flat span.
     public var parameter: String
     public var along: Double
     public var z: Double
@@ -42,14 +43,16 @@ public struct PortLayout: Sendable {
 
     public init(_ p: ParameterSet) {
         self.p = p
-        let z = p.number("ports.z"), on = p.bool("ports.enabled")
+        let flat = Self.flatFace(Enclosure(p))
+        let z = (flat.min.y + flat.max.y) / 2 + p.number("ports.level"), on = p.bool("ports.enabled")
         func port(_ kind: PortKind, _ face: Face, _ parameter: String, enabled: Bool = on) -> Port {
-            Port(kind: kind, face: face, parameter: parameter, along: p.number(parameter), z: z, isEnabled: enabled)
+            let along = flat.min.x + p.number(parameter) * (flat.max.x - flat.min.x)
+            return Port(kind: kind, face: face, parameter: parameter, along: along, z: z, isEnabled: enabled)
         }
         ports = [
             port(.usbC, .front, "ports.front.usbc1"),
             port(.usbC, .front, "ports.front.usbc2"),
-            port(.statusLight, .front, "light.x", enabled: p.bool("light.enabled")),
+            port(.statusLight, .front, "light.position", enabled: p.bool("light.enabled")),
             port(.headphoneJack, .front, "ports.front.jack"),
             port(.powerInlet, .rear, "ports.rear.power"),
             port(.ethernet, .rear, "ports.rear.ethernet"),
@@ -60,10 +63,14 @@ public struct PortLayout: Sendable {
         ]
     }
 
+    /// The Ethernet port, where the phone stand's cable goes in.
+    public var ethernet: Port { ports.first { $0.kind == .ethernet }! }
+
     /// The flat part of the front and rear faces, in (along, z): between the plan corners and the fillets.
-    public var flatFace: (min: Vector2, max: Vector2) {
-        let e = Enclosure(p)
-        return (Vector2(e.cornerRadius, e.shellBottom + e.bottomFillet), Vector2(e.width - e.cornerRadius, e.height - e.topFillet))
+    public var flatFace: (min: Vector2, max: Vector2) { Self.flatFace(Enclosure(p)) }
+
+    static func flatFace(_ e: Enclosure) -> (min: Vector2, max: Vector2) {
+        (Vector2(e.cornerRadius, e.shellBottom + e.bottomFillet), Vector2(e.width - e.cornerRadius, e.height - e.topFillet))
     }
 
     /// The opening's outline in face coordinates (along, up), centred on the port's centre line.
@@ -108,15 +115,19 @@ public struct PortLayout: Sendable {
 }
 
 extension Port {
-    /// The opening's width (along the face) and height, for layout checks.
-    public func size(_ p: ParameterSet) -> (width: Double, height: Double) {
+    /// The opening's width (along the face), and how far it reaches below and above its centre
+    /// line, for layout checks.
+    public func size(_ p: ParameterSet) -> (width: Double, below: Double, above: Double) {
+        func centred(_ w: Double, _ h: Double) -> (width: Double, below: Double, above: Double) { (w, h / 2, h / 2) }
         switch kind {
-        case .usbC: return (p.number("ports.usbc.width"), p.number("ports.usbc.height"))
-        case .headphoneJack: return (p.number("ports.jack.diameter"), p.number("ports.jack.diameter"))
-        case .statusLight: return (p.number("light.diameter"), p.number("light.diameter"))
-        case .hdmi: return (p.number("ports.hdmi.width"), p.number("ports.hdmi.height"))
-        case .ethernet: return (p.number("ports.ethernet.width"), p.number("ports.ethernet.height") + 2 * p.number("ports.ethernet.latchHeight"))
-        case .powerInlet: return (p.number("ports.power.recessDiameter"), p.number("ports.power.recessDiameter"))
+        case .usbC: return centred(p.number("ports.usbc.width"), p.number("ports.usbc.height"))
+        case .headphoneJack: return centred(p.number("ports.jack.diameter"), p.number("ports.jack.diameter"))
+        case .statusLight: return centred(p.number("light.diameter"), p.number("light.diameter"))
+        case .hdmi: return centred(p.number("ports.hdmi.width"), p.number("ports.hdmi.height"))
+        case .ethernet:
+            let h = p.number("ports.ethernet.height") / 2
+            return (p.number("ports.ethernet.width"), h, h + p.number("ports.ethernet.latchHeight"))
+        case .powerInlet: return centred(p.number("ports.power.recessDiameter"), p.number("ports.power.recessDiameter"))
         }
     }
 }

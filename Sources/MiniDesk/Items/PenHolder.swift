@@ -9,28 +9,28 @@ extension Catalogue {
         schema: schema(
             [
                 .choice("pen.layout", "grid", ["grid", "well"], "A grid of round bores, or one rounded well"),
-                .count("pen.rows", 3, 1...12, "Rows of bores, front to back"),
-                .count("pen.columns", 3, 1...12, "Columns of bores, left to right"),
-                .length("pen.diameter", 13, 3...60, "Diameter of each bore"),
-                .length("pen.pitch", 22, 4...120, "Distance between neighbouring bores' centres"),
+                .count("pen.rows", 3, 1...6, "Rows of bores, front to back"),
+                .count("pen.columns", 3, 1...6, "Columns of bores, left to right"),
+                .length("pen.diameter", 13, 3...20, "Diameter of each bore"),
+                .length("pen.pitch", 22, 14.5...60, "Distance between neighbouring bores' centres"),
                 .length("pen.well.width", 90, 10...290, "Width of the single well, left to right"),
                 .length("pen.well.length", 60, 10...290, "Length of the single well, front to back"),
                 .length("pen.well.cornerRadius", 10, 0...145, "Corner radius of the single well"),
-                .length("pen.depth", 40, 5...190, "Depth of the bores or the well from the top"),
-                .length("pen.offsetY", 8, -150...150, "Shift of the bores or the well towards the rear"),
+                .length("pen.floor", 2.3, 1.2...30, "Thickness of the floor under the bores or the well, above the black cover; the bores take the rest of the height").absolute(),
+                .length("pen.offsetY", 8, -30...30, "Shift of the bores or the well towards the rear"),
             ],
             rules: [
                 penRule, emblemClear { p in [("pen bores", penBounds(p).min, penBounds(p).max)] },
                 wallsPrintable { p in
-                    let floor = p.number("body.height") - p.number("pen.depth") - Enclosure(p).shellBottom
                     let between = p.text("pen.layout") == "grid" && (p.count("pen.rows") > 1 || p.count("pen.columns") > 1)
-                    return [("pen.depth", floor)] + (between ? [("pen.pitch", p.number("pen.pitch") - p.number("pen.diameter"))] : [])
+                    return [("pen.floor", p.number("pen.floor"))] + (between ? [("pen.pitch", p.number("pen.pitch") - p.number("pen.diameter"))] : [])
                 },
             ],
-            defaults: ["emblem.size": .number(14), "emblem.offsetY": .number(-44)]),
+            defaults: ["emblem.size": .number(14), "emblem.offsetY": .number(-44)],
+            ranges: ["emblem.size": 2...31, "emblem.offsetY": -45...(-29)]),
         build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
-            let bottom = e.height - p.number("pen.depth"), height = p.number("pen.depth") + Enclosure.overshoot
+            let bottom = e.shellBottom + p.number("pen.floor"), height = e.height - bottom + Enclosure.overshoot
             let c = penCenter(p)
             var features = ItemFeatures()
             if p.text("pen.layout") == "well" {
@@ -99,8 +99,9 @@ extension Catalogue {
         if p.text("pen.layout") == "well" && p.number("pen.well.cornerRadius") > min(p.number("pen.well.width"), p.number("pen.well.length")) / 2 {
             problems.append(ParameterProblem("pen.well.cornerRadius", "must be at most half the well's smaller side (\(fmt(min(p.number("pen.well.width"), p.number("pen.well.length")) / 2)) mm), got \(fmt(p.number("pen.well.cornerRadius")))"))
         }
-        if e.height - p.number("pen.depth") < e.shellBottom + 1.2 {
-            problems.append(ParameterProblem("pen.depth", "must leave a floor of 1.2 mm above the cover: at most \(fmt(e.height - e.shellBottom - 1.2)) mm, got \(fmt(p.number("pen.depth")))"))
+        let depth = e.height - e.shellBottom - p.number("pen.floor")
+        if depth < 5 {
+            problems.append(ParameterProblem("pen.floor", "leaves bores \(fmt(depth)) mm deep, less than 5 mm: at most \(fmt(e.height - e.shellBottom - 5)) mm, got \(fmt(p.number("pen.floor")))"))
         }
         return problems
     }

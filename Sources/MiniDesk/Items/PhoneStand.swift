@@ -11,16 +11,17 @@ extension Catalogue {
         schema: schema(
             [
                 .angle("phone.angle", 70, 45...90, "Angle of the phone from horizontal"),
-                .length("phone.width", 13, 4...40, "Width of the slot, front to back (a phone in its case)"),
-                .length("phone.depth", 20, 5...45, "Depth of the slot along the phone"),
+                .length("phone.width", 13, 4...30, "Width of the slot, front to back (a phone in its case)").absolute(),
+                .length("phone.depth", 20, 5...32, "Depth of the slot along the phone"),
                 .length("phone.length", 100, 20...290, "Length of the slot across the top"),
-                .length("phone.lip", 34, 4...200, "Depth of the top in front of the slot, from the front face"),
+                .length("phone.lip", 34, 27...92, "Depth of the top in front of the slot, from the front face"),
                 .bool("phone.tunnel.enabled", true, "Run a cable tunnel from the rear Ethernet opening, through its floor, to the slot"),
-                .length("phone.tunnel.diameter", 7, 3...20, "Diameter of the cable tunnel"),
-                .length("phone.tunnel.bendRadius", 12, 2...100, "Radius of the tunnel's bend, at its centre line"),
+                .length("phone.tunnel.diameter", 7, 3...20, "Diameter of the cable tunnel").absolute(),
+                .length("phone.tunnel.bendRadius", 12, 4.5...70, "Radius of the tunnel's bend, at its centre line").absolute(),
             ],
             rules: [phoneRule, emblemClear { p in [("slot", slotBounds(p).min, slotBounds(p).max)] }],
-            defaults: ["emblem.size": .number(14), "emblem.offsetY": .number(-45.5)]),
+            defaults: ["emblem.size": .number(14), "emblem.offsetY": .number(-45.5)],
+            ranges: ["scale": 0.5...4, "emblem.offsetY": -53...(-38), "body.height": 39...200, "body.topFillet": 0...10, "foot.height": 3...18, "emblem.size": 2...28]),
         build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             let slot = PhoneSlot(p)
@@ -36,7 +37,8 @@ extension Catalogue {
             if p.bool("phone.tunnel.enabled") && p.bool("ports.enabled") {
                 let r = p.number("phone.tunnel.diameter") / 2
                 // From inside the Ethernet opening, through its dark floor, to the slot.
-                let entry = Vector3(e.width - p.number("ports.rear.ethernet"), e.depth - p.number("ports.depth") / 2, p.number("ports.z"))
+                let ethernet = PortLayout(p).ethernet
+                let entry = Vector3(e.width - ethernet.along, e.depth - p.number("ports.depth") / 2, ethernet.z)
                 let turn = Vector3(entry.x, slot.floorCenter.y + 20, entry.z)
                 let exit = slot.floorCenter + slot.along * 2
                 features.inlayCutters = [try Mesh.sweep(
@@ -77,9 +79,9 @@ extension Catalogue {
             if p.number("phone.tunnel.bendRadius") < r + 1 {
                 problems.append(ParameterProblem("phone.tunnel.bendRadius", "must exceed the tunnel's radius by 1 mm: at least \(fmt(r + 1)) mm, got \(fmt(p.number("phone.tunnel.bendRadius")))"))
             }
-            let z = p.number("ports.z")
+            let z = PortLayout(p).ethernet.z
             if z - r < e.shellBottom + 1.5 || z + r > e.height - 1.5 - p.number("emblem.depth") {
-                problems.append(ParameterProblem("phone.tunnel.diameter", "does not fit in the shell at the port height (ports.z = \(fmt(z)) mm), got \(fmt(2 * r))"))
+                problems.append(ParameterProblem("phone.tunnel.diameter", "does not fit in the shell at the ports' height (\(fmt(z)) mm above the desk, from ports.level), got \(fmt(2 * r))"))
             }
             if s.floorCenter.y + 20 > e.depth - 3 - p.number("phone.tunnel.bendRadius") {
                 problems.append(ParameterProblem("phone.lip", "leaves no room behind the slot for the tunnel's bend; make it smaller, got \(fmt(p.number("phone.lip")))"))

@@ -12,30 +12,32 @@ extension Catalogue {
                 .choice("planter.shape", "square", ["square", "round"], "Plan shape of the pot"),
                 .length("planter.size", 100, 10...290, "Width of the pot's opening (its diameter when round)"),
                 .length("planter.cornerRadius", 14, 0...145, "Corner radius of a square pot"),
-                .length("planter.depth", 36, 5...190, "Depth of the pot from the top"),
+                .length("planter.floor", 6.3, 1.2...30, "Thickness of the pot's floor, above the black cover; the pot takes the rest of the height").absolute(),
                 .length("planter.rim", 8, 2...60, "Least width of shell left round the pot"),
                 .bool("planter.drain.enabled", true, "Drain holes into a reservoir hidden in the foot"),
                 .count("planter.drain.holes", 5, 1...24, "Number of drain holes"),
                 .length("planter.drain.diameter", 4, 1...20, "Diameter of each drain hole"),
-                .length("planter.reservoir.floor", 1.2, 0.6...10, "Thickness of the reservoir's floor"),
+                .length("planter.reservoir.floor", 1.2, 0.6...10, "Thickness of the reservoir's floor").absolute(),
             ],
             rules: [
                 planterRule, emblemClear { p in [("pot", potBounds(p).min, potBounds(p).max)] },
                 wallsPrintable { p in
                     let e = Enclosure(p)
                     return [("planter.rim", (min(e.width, e.depth) - p.number("planter.size")) / 2),
-                            ("planter.depth", e.height - p.number("planter.depth") - e.shellBottom)]
+                            ("planter.floor", p.number("planter.floor"))]
                 },
             ],
-            defaults: ["emblem.size": .number(8), "emblem.offsetY": .number(-55.5)]),
+            defaults: ["emblem.size": .number(8), "emblem.offsetY": .number(-55.5)],
+            // The emblem sits in the strip in front of the pot.
+            ranges: ["body.topFillet": 0...3.4, "planter.rim": 2...13, "planter.reservoir.floor": 0.6...5, "emblem.size": 2...9, "emblem.offsetY": -56...(-55)]),
         build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             var features = ItemFeatures()
-            let potBottom = e.height - p.number("planter.depth")
+            let potBottom = e.shellBottom + p.number("planter.floor")
             let size = p.number("planter.size")
             let pot: Mesh
             if p.text("planter.shape") == "round" {
-                pot = try Mesh.cylinder(radius: size / 2, height: p.number("planter.depth") + Enclosure.overshoot, resolution: resolution)
+                pot = try Mesh.cylinder(radius: size / 2, height: e.height - potBottom + Enclosure.overshoot, resolution: resolution)
                     .translated(by: Vector3(e.center, potBottom))
             } else {
                 let outline = try Shape.roundedRectangle(
@@ -68,7 +70,7 @@ extension Catalogue {
 
     /// The reservoir's radius: inside the foot, clear of the vent slots' inner ends by 1.2 mm.
     static func reservoirRadius(_ p: ParameterSet) -> Double {
-        p.number("foot.diameter") / 2 - (p.bool("vents.enabled") ? p.number("vents.depth") : 0) - 1.2
+        Enclosure(p).footDiameter / 2 - (p.bool("vents.enabled") ? p.number("vents.depth") : 0) - 1.2
     }
 
     /// The drain holes' centres: one in the middle, the rest on a ring round it.
@@ -101,14 +103,14 @@ extension Catalogue {
                 problems.append(ParameterProblem("planter.cornerRadius", "leaves less than planter.rim (\(fmt(rim)) mm) of shell at the pot's corners; round them more, or make the pot smaller, got \(fmt(p.number("planter.cornerRadius")))"))
             }
         }
-        let floor = e.height - p.number("planter.depth") - e.shellBottom
-        if floor < 1.2 {
-            problems.append(ParameterProblem("planter.depth", "must leave a floor of 1.2 mm above the cover: at most \(fmt(e.height - e.shellBottom - 1.2)) mm, got \(fmt(p.number("planter.depth")))"))
+        let depth = e.height - e.shellBottom - p.number("planter.floor")
+        if depth < 5 {
+            problems.append(ParameterProblem("planter.floor", "leaves a pot \(fmt(depth)) mm deep, less than 5 mm: at most \(fmt(e.height - e.shellBottom - 5)) mm, got \(fmt(p.number("planter.floor")))"))
         }
         if p.bool("planter.drain.enabled") {
             let reservoir = reservoirRadius(p), hole = p.number("planter.drain.diameter") / 2
             if reservoir < 5 {
-                problems.append(ParameterProblem("foot.diameter", "leaves no room for the planter's reservoir inside the foot (radius \(fmt(reservoir)) mm); turn drains off with planter.drain.enabled=false"))
+                problems.append(ParameterProblem("foot.inset", "leaves no room for the planter's reservoir inside the foot (radius \(fmt(reservoir)) mm); turn drains off with planter.drain.enabled=false"))
             } else if let c = drainCenters(p).dropFirst().first, (c - e.center).length + hole > min(reservoir, size / 2) - 1 {
                 problems.append(ParameterProblem("planter.drain.diameter", "puts drain holes outside the pot or the reservoir; at most \(fmt(2 * (min(reservoir, size / 2) / 2 - 1))) mm, got \(fmt(2 * hole))"))
             } else if p.count("planter.drain.holes") > 1 {

@@ -10,10 +10,10 @@ extension Catalogue {
         partNames: partNames,
         schema: schema(
             [
-                .length("stash.wall", 3.2, 1.5...20, "Thickness of the lid's side walls"),
-                .length("stash.top", 3, 1...30, "Thickness of the lid's top"),
-                .length("stash.trayHeight", 20, 2...180, "Height of the tray walls that seat the lid"),
-                .length("stash.trayWall", 1.6, 0.8...10, "Thickness of the tray walls and dividers"),
+                .length("stash.wall", 4, 3.3...20, "Thickness of the lid's side walls (the port pockets leave 1.6 mm behind them)"),
+                .length("stash.top", 3, 1.5...20, "Thickness of the lid's top").absolute(),
+                .length("stash.trayHeight", 20, 2...38, "Height of the tray walls that seat the lid"),
+                .length("stash.trayWall", 1.6, 0.8...10, "Thickness of the tray walls and dividers").absolute(),
                 .count("stash.dividers.rows", 1, 1...12, "Compartments front to back"),
                 .count("stash.dividers.columns", 1, 1...12, "Compartments left to right"),
             ],
@@ -23,6 +23,11 @@ extension Catalogue {
                     [("stash.trayWall", p.number("stash.trayWall")),
                      ("stash.top", p.number("stash.top") - (p.bool("emblem.enabled") ? p.number("emblem.depth") : 0))]
                 },
+            ],
+            ranges: [
+                "scale": 0.7...4, "body.height": 32...200, "body.topFillet": 0...3.9, "body.bottomFillet": 0...3, "foot.height": 3...24,
+                // The ports' pockets must leave 0.8 mm of the lid's wall behind them.
+                "ports.depth": 0.2...1.5, "ports.inlayThickness": 0.4...1.6, "ports.power.recessDepth": 0.1...1.4, "emblem.depth": 0.2...2.1,
             ]),
         build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)

@@ -3,18 +3,18 @@
 /// them together.
 public enum CommonParameters {
     public static let specs: [ParameterSpec] = [
-        .number("scale", 1, 0.1...4, "Uniform scale of the whole item (0.5 makes a half-size desk toy)"),
-        .length("body.width", 127, 40...300, "Width of the enclosure, left to right"),
-        .length("body.depth", 127, 40...300, "Depth of the enclosure, front to back"),
-        .length("body.height", 50, 15...200, "Overall height, foot included"),
-        .length("body.cornerRadius", 18, 0...150, "Radius of the rounded corners seen from above"),
-        .length("body.topFillet", 3, 0...20, "Radius of the rounded top edge"),
-        .length("body.bottomFillet", 1, 0...20, "Radius of the rounded bottom edge of the shell"),
-        .length("foot.diameter", 110, 10...300, "Diameter of the round foot under the shell"),
-        .length("foot.height", 6.5, 1...50, "Height of the foot, from the desk to the shell"),
+        .number("scale", 1, 0.3...4, "Uniform scale of the whole item (0.5 makes a half-size desk toy); fit clearances, the nozzle and the sizes of outside things (a phone, a cable) keep their millimetres"),
+        .length("body.width", 127, 111...300, "Width of the enclosure, left to right"),
+        .length("body.depth", 127, 111...300, "Depth of the enclosure, front to back"),
+        .length("body.height", 50, 27...200, "Overall height, foot included"),
+        .length("body.cornerRadius", 18, 0...26, "Radius of the rounded corners seen from above"),
+        .length("body.topFillet", 3, 0...12, "Radius of the rounded top edge"),
+        .length("body.bottomFillet", 1, 0...6, "Radius of the rounded bottom edge of the shell"),
+        .length("foot.inset", 8.5, 1...45, "How far the round foot's edge sits inside the body's smaller side (8.5 mm makes the 110 mm foot of a 127 mm body)"),
+        .length("foot.height", 6.5, 3...25, "Height of the foot, from the desk to the shell"),
         .color("colors.shell", Palette.silver, "Colour of the shell (aluminium)"),
         .color("colors.bottom", Palette.black, "Colour of the foot and bottom cover"),
-        .length("printer.nozzle", 0.4, 0.1...1.2, "Nozzle diameter; details finer than this are reported"),
+        .length("printer.nozzle", 0.4, 0.2...0.8, "Nozzle diameter; details finer than this are reported").absolute(),
     ]
 
     public static let rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = [
@@ -37,25 +37,28 @@ public enum CommonParameters {
             }
             let fillets = p.number("body.topFillet") + p.number("body.bottomFillet")
             return fillets > shell
-                ? [ParameterProblem("body.topFillet", "body.topFillet + body.bottomFillet must be at most the shell's height, body.height - foot.height (\(fmt(shell)) mm), got \(fmt(fillets))")]
+                ? [ParameterProblem("body.topFillet", "and body.bottomFillet together must be at most the shell's height, body.height - foot.height (\(fmt(shell)) mm), got \(fmt(fillets))")]
                 : []
         },
         { p in
-            let limit = min(p.number("body.width"), p.number("body.depth")) - 2 * p.number("body.bottomFillet")
-            let d = p.number("foot.diameter")
-            return d > limit ? [ParameterProblem("foot.diameter", "must fit under the shell: at most the smaller of body.width and body.depth less both bottom fillets (\(fmt(limit)) mm), got \(fmt(d))")] : []
+            let inset = p.number("foot.inset"), fillet = p.number("body.bottomFillet")
+            if inset < fillet {
+                return [ParameterProblem("foot.inset", "must keep the foot under the flat of the shell: at least body.bottomFillet (\(fmt(fillet)) mm), got \(fmt(inset))")]
+            }
+            let diameter = min(p.number("body.width"), p.number("body.depth")) - 2 * inset
+            return diameter < 20 ? [ParameterProblem("foot.inset", "leaves a foot \(fmt(diameter)) mm across, less than 20 mm, got \(fmt(inset))")] : []
         },
         // Warnings: details that become too small to print after scaling.
         finerThanTheNozzle(["body.topFillet", "body.bottomFillet"], consequence: "it will print as a sharp edge"),
     ]
 
-    /// A rule that warns about each size parameter that comes out finer than the nozzle once scaled
+    /// A rule that warns about each size parameter that comes out finer than the nozzle at real size
     /// (ignoring sizes of 0, and those whose switch, if given, is off).
     static func finerThanTheNozzle(_ names: [String], switches: [String: String] = [:], consequence: String) -> @Sendable (ParameterSet) -> [ParameterProblem] {
         { p in
             let scale = p.number("scale"), nozzle = p.number("printer.nozzle")
             return names.compactMap { name in
-                let size = p.number(name) * scale
+                let size = p.number(name)
                 guard size > 0 && size < nozzle, switches[name].map({ p.bool($0) }) ?? true else { return nil }
                 return ParameterProblem(name, "reaches \(fmt(size)) mm at scale \(fmt(scale)), finer than the \(fmt(nozzle)) mm nozzle; \(consequence)", isWarning: true)
             }

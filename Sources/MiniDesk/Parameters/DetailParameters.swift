@@ -7,67 +7,69 @@ import Geometry
 /// seen from behind.
 public enum DetailParameters {
     public static let specs: [ParameterSpec] = [
-        .length("bottom.coverInset", 1, 0...20, "Inset of the black bottom cover from the shell's outline"),
-        .length("bottom.coverThickness", 1.2, 0.4...10, "Thickness of the black cover between the foot and the shell"),
+        .length("bottom.coverInset", 1, 0...2.4, "Inset of the black bottom cover from the shell's outline"),
+        .length("bottom.coverThickness", 1.2, 0.8...10, "Thickness of the black cover between the foot and the shell"),
 
         .bool("vents.enabled", true, "Cut vent slots round the foot's side wall"),
-        .count("vents.count", 115, 3...600, "Number of vent slots round the foot"),
-        .length("vents.width", 1.2, 0.2...10, "Width of each vent slot"),
-        .length("vents.bottom", 1, 0...50, "Height of the slots' lower ends above the desk"),
-        .length("vents.top", 5.5, 0.5...50, "Height of the slots' upper ends above the desk"),
-        .length("vents.depth", 2, 0.2...30, "How far the slots reach into the foot"),
+        .length("vents.pitch", 3, 1.7...30, "Distance between neighbouring slot centres, round the foot's edge (the count follows the foot)"),
+        .length("vents.width", 1.2, 0.4...2.4, "Width of each vent slot"),
+        .length("vents.bottom", 1, 0...5, "Height of the slots' lower ends above the desk"),
+        .length("vents.topGap", 1, 0.4...5, "Gap between the slots' upper ends and the top of the foot"),
+        .length("vents.depth", 2, 0.4...25, "How far the slots reach into the foot"),
 
         .bool("ports.enabled", true, "Cut the front and rear ports, each with a dark floor"),
-        .length("ports.z", 27, 1...200, "Height of the ports' centre line above the desk"),
-        .length("ports.depth", 1, 0.1...10, "Depth of each port opening in front of its dark floor"),
-        .length("ports.inlayThickness", 0.8, 0.2...10, "Thickness of the dark inlay that forms each port's floor"),
-        .length("ports.usbc.width", 9, 1...40, "Width of a USB-C or Thunderbolt opening"),
-        .length("ports.usbc.height", 3.3, 0.5...20, "Height of a USB-C or Thunderbolt opening"),
-        .length("ports.jack.diameter", 4.2, 0.5...20, "Diameter of the headphone jack"),
-        .length("ports.hdmi.width", 14, 1...60, "Width of the HDMI opening at its top"),
-        .length("ports.hdmi.bottomWidth", 10, 0.5...60, "Width of the HDMI opening at its chamfered bottom"),
-        .length("ports.hdmi.height", 4.55, 0.5...30, "Height of the HDMI opening"),
-        .length("ports.ethernet.width", 12, 1...60, "Width of the Ethernet (RJ45) mouth"),
-        .length("ports.ethernet.height", 6.8, 1...60, "Height of the Ethernet mouth, without the latch slot"),
-        .length("ports.ethernet.latchWidth", 4, 0.5...60, "Width of the latch slot above the Ethernet mouth"),
-        .length("ports.ethernet.latchHeight", 2.7, 0.5...30, "Height of the latch slot above the Ethernet mouth"),
-        .length("ports.power.recessDiameter", 12, 2...60, "Diameter of the round recess round the power inlet"),
-        .length("ports.power.recessDepth", 0.6, 0.1...10, "Depth of the round recess round the power inlet"),
-        .length("ports.power.width", 10.5, 1...60, "Width of the figure-8 power inlet"),
-        .length("ports.power.height", 5.5, 0.5...30, "Height of the figure-8 power inlet"),
-        .length("ports.front.usbc1", 25, 0...300, "Front: centre of the left USB-C port"),
-        .length("ports.front.usbc2", 37, 0...300, "Front: centre of the right USB-C port"),
-        .length("ports.front.jack", 102, 0...300, "Front: centre of the headphone jack"),
-        .length("ports.rear.power", 26, 0...300, "Rear: centre of the power inlet"),
-        .length("ports.rear.ethernet", 42.5, 0...300, "Rear: centre of the Ethernet port"),
-        .length("ports.rear.hdmi", 59.5, 0...300, "Rear: centre of the HDMI port"),
-        .length("ports.rear.thunderbolt1", 75, 0...300, "Rear: centre of the first Thunderbolt port"),
-        .length("ports.rear.thunderbolt2", 87, 0...300, "Rear: centre of the second Thunderbolt port"),
-        .length("ports.rear.thunderbolt3", 99, 0...300, "Rear: centre of the third Thunderbolt port"),
+        .length("ports.level", -1.35, -12.5...12.5, "Height of the ports' centre line above the middle of the flat face (negative: below it)"),
+        .length("ports.depth", 1, 0.2...5, "Depth of each port opening in front of its dark floor"),
+        .length("ports.inlayThickness", 0.8, 0.4...5, "Thickness of the dark inlay that forms each port's floor").absolute(),
+        .length("ports.usbc.width", 9, 4...11, "Width of a USB-C or Thunderbolt opening"),
+        .length("ports.usbc.height", 3.3, 1...9, "Height of a USB-C or Thunderbolt opening"),
+        .length("ports.jack.diameter", 4.2, 1...12, "Diameter of the headphone jack"),
+        .length("ports.hdmi.width", 14, 10.5...19, "Width of the HDMI opening at its top"),
+        .length("ports.hdmi.bottomWidth", 10, 5...13.9, "Width of the HDMI opening at its chamfered bottom"),
+        .length("ports.hdmi.height", 4.55, 2.5...20, "Height of the HDMI opening"),
+        .length("ports.ethernet.width", 12, 5...18, "Width of the Ethernet (RJ45) mouth"),
+        .length("ports.ethernet.height", 6.8, 2...30, "Height of the Ethernet mouth, without the latch slot"),
+        .length("ports.ethernet.latchWidth", 4, 1...11, "Width of the latch slot above the Ethernet mouth"),
+        .length("ports.ethernet.latchHeight", 2.7, 0.5...15, "Height of the latch slot above the Ethernet mouth"),
+        .length("ports.power.recessDiameter", 12, 11...16, "Diameter of the round recess round the power inlet"),
+        .length("ports.power.recessDepth", 0.6, 0.1...5, "Depth of the round recess round the power inlet"),
+        .length("ports.power.width", 10.5, 6...10.9, "Width of the figure-8 power inlet"),
+        .length("ports.power.height", 5.5, 5.3...10.5, "Height of the figure-8 power inlet"),
+        // Positions are shares of the face's flat span (between the rounded corners), so the ports
+        // follow the body; each declared range keeps the port between its neighbours' defaults.
+        .number("ports.front.usbc1", 0.077, 0.05...0.1, "Front: centre of the left USB-C port, as a share of the flat span from its left end"),
+        .number("ports.front.usbc2", 0.209, 0.19...0.74, "Front: centre of the right USB-C port, as a share of the flat span"),
+        .number("ports.front.jack", 0.923, 0.86...0.97, "Front: centre of the headphone jack, as a share of the flat span"),
+        .number("ports.rear.power", 0.088, 0.07...0.12, "Rear: centre of the power inlet, as a share of the flat span from its left end seen from behind"),
+        .number("ports.rear.ethernet", 0.269, 0.23...0.3, "Rear: centre of the Ethernet port, as a share of the flat span"),
+        .number("ports.rear.hdmi", 0.456, 0.43...0.49, "Rear: centre of the HDMI port, as a share of the flat span"),
+        .number("ports.rear.thunderbolt1", 0.626, 0.6...0.65, "Rear: centre of the first Thunderbolt port, as a share of the flat span"),
+        .number("ports.rear.thunderbolt2", 0.758, 0.74...0.78, "Rear: centre of the second Thunderbolt port, as a share of the flat span"),
+        .number("ports.rear.thunderbolt3", 0.89, 0.87...0.95, "Rear: centre of the third Thunderbolt port, as a share of the flat span"),
 
         .bool("light.enabled", true, "Add the status light on the front"),
-        .length("light.x", 92, 0...300, "Front: centre of the status light"),
-        .length("light.diameter", 1.2, 0.3...10, "Diameter of the status light"),
+        .number("light.position", 0.813, 0.28...0.88, "Front: centre of the status light, as a share of the flat span"),
+        .length("light.diameter", 1.2, 0.5...6, "Diameter of the status light"),
 
         .bool("button.enabled", true, "Add the power button under the rear-left corner"),
-        .length("button.fromLeft", 13, 0...300, "Distance of the button's centre from the left edge"),
-        .length("button.fromRear", 13, 0...300, "Distance of the button's centre from the rear edge"),
-        .length("button.diameter", 8, 1...60, "Diameter of the power button"),
-        .length("button.groove", 0.5, 0.2...5, "Width of the ring groove round the button"),
-        .length("button.depth", 0.6, 0.1...5, "Depth of the ring groove"),
+        .length("button.fromLeft", 13, 7.5...31, "Distance of the button's centre from the left edge"),
+        .length("button.fromRear", 13, 7.5...31, "Distance of the button's centre from the rear edge"),
+        .length("button.diameter", 8, 2...16, "Diameter of the power button"),
+        .length("button.groove", 0.5, 0.3...3, "Width of the ring groove round the button"),
+        .length("button.depth", 0.6, 0.2...1.1, "Depth of the ring groove"),
 
         .bool("emblem.enabled", true, "Inlay an emblem on the top"),
         .text("emblem.svg", Emblem.defaultPath, "SVG path data, or the name of a file in Models/emblems/ (such as `ring`)"),
-        .length("emblem.size", 20, 1...300, "Larger side of the emblem"),
-        .length("emblem.offsetX", 0, -150...150, "Shift of the emblem to the right of the top's centre"),
-        .length("emblem.offsetY", 0, -150...150, "Shift of the emblem towards the rear from the top's centre"),
+        .length("emblem.size", 20, 2...100, "Larger side of the emblem"),
+        .length("emblem.offsetX", 0, -45...45, "Shift of the emblem to the right of the top's centre"),
+        .length("emblem.offsetY", 0, -45...45, "Shift of the emblem towards the rear from the top's centre"),
         .angle("emblem.rotation", 0, -360...360, "Rotation of the emblem, counter-clockwise seen from above"),
-        .length("emblem.depth", 0.6, 0.1...10, "Thickness of the emblem inlay, flush with the top"),
+        .length("emblem.depth", 0.6, 0.2...5, "Thickness of the emblem inlay, flush with the top").absolute(),
 
-        .length("fit.clearance", 0.2, 0...2, "Gap per side between parts that fit together (the stash's lid; inlays in separate mode)"),
-        .length("fit.keyInset", 7, 2...60, "Separate mode: inset of the key ring that aligns shell and cover, from the cover's edge"),
-        .length("fit.keyWidth", 1.6, 0.4...10, "Separate mode: width of the key ring"),
-        .length("fit.keyHeight", 1, 0.2...10, "Separate mode: height of the key ring above the cover"),
+        .length("fit.clearance", 0.2, 0...1, "Gap per side between parts that fit together (the stash's lid; inlays in separate mode)").absolute(),
+        .length("fit.keyInset", 7, 2...20, "Separate mode: inset of the key ring that aligns shell and cover, from the cover's edge"),
+        .length("fit.keyWidth", 1.6, 0.8...5, "Separate mode: width of the key ring"),
+        .length("fit.keyHeight", 1, 0.4...5, "Separate mode: height of the key ring above the cover"),
 
         .color("colors.ports", Palette.portGrey, "Colour of the port floors"),
         .color("colors.light", Palette.white, "Colour of the status light"),
@@ -79,8 +81,9 @@ public enum DetailParameters {
         // The walls between vent slots: too thin, and the slots merge.
         Catalogue.wallsPrintable(asWarnings: true) { p in
             guard p.bool("vents.enabled") else { return [] }
-            let inner = p.number("foot.diameter") / 2 - p.number("vents.depth")
-            return [("vents.count", 2 * Double.pi * inner / p.number("vents.count") - p.number("vents.width"))]
+            let outer = Enclosure(p).footDiameter / 2
+            let inner = outer - p.number("vents.depth")
+            return [("vents.pitch", 2 * Double.pi * inner / Double(Enclosure(p).ventCount) - p.number("vents.width"))]
         },
     ]
 
@@ -93,17 +96,19 @@ public enum DetailParameters {
     static let ventRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
         guard p.bool("vents.enabled") else { return [] }
         var problems = [ParameterProblem]()
-        let bottom = p.number("vents.bottom"), top = p.number("vents.top"), foot = p.number("foot.height")
-        if top <= bottom { problems.append(ParameterProblem("vents.top", "must be above vents.bottom (\(fmt(bottom)) mm), got \(fmt(top))")) }
-        if top >= foot { problems.append(ParameterProblem("vents.top", "must be below foot.height (\(fmt(foot)) mm), got \(fmt(top))")) }
-        let radius = p.number("foot.diameter") / 2
+        let e = Enclosure(p)
+        let bottom = p.number("vents.bottom"), top = e.ventTop
+        if top - bottom < 0.5 {
+            problems.append(ParameterProblem("vents.bottom", "must leave slots 0.5 mm tall below foot.height - vents.topGap (\(fmt(top)) mm): at most \(fmt(top - 0.5)) mm, got \(fmt(bottom))"))
+        }
+        let radius = e.footDiameter / 2
         if p.number("vents.depth") > radius / 2 {
-            problems.append(ParameterProblem("vents.depth", "must be at most a quarter of foot.diameter (\(fmt(radius / 2)) mm), got \(fmt(p.number("vents.depth")))"))
+            problems.append(ParameterProblem("vents.depth", "must be at most a quarter of the foot's diameter (\(fmt(radius / 2)) mm), got \(fmt(p.number("vents.depth")))"))
         }
         // The slots' inner ends must stay apart.
-        let inner = radius - p.number("vents.depth"), pitch = 2 * Double.pi * inner / p.number("vents.count")
+        let inner = radius - p.number("vents.depth"), pitch = 2 * Double.pi * inner / Double(e.ventCount)
         if p.number("vents.width") > pitch - 0.4 {
-            problems.append(ParameterProblem("vents.count", "leaves \(fmt(pitch)) mm between slot centres at the slots' inner ends, too little for slots \(fmt(p.number("vents.width"))) mm wide; use fewer or narrower slots"))
+            problems.append(ParameterProblem("vents.pitch", "leaves \(fmt(pitch)) mm between slot centres at the slots' inner ends, too little for slots \(fmt(p.number("vents.width"))) mm wide; use a larger pitch or narrower slots"))
         }
         return problems
     }
@@ -113,20 +118,20 @@ public enum DetailParameters {
         let layout = PortLayout(p)
         let flat = layout.flatFace
         for port in layout.ports where port.isEnabled {
-            let (w, h) = port.size(p)
-            let lo = port.along - w / 2, hi = port.along + w / 2
+            let size = port.size(p)
+            let lo = port.along - size.width / 2, hi = port.along + size.width / 2
             if lo < flat.min.x || hi > flat.max.x {
-                problems.append(ParameterProblem(port.parameter, "puts the \(port.title) (\(fmt(w)) mm wide) outside the flat part of the \(port.face) face, \(fmt(flat.min.x)) to \(fmt(flat.max.x)) mm; got \(fmt(port.along))"))
+                problems.append(ParameterProblem(port.parameter, "puts the \(port.title) (\(fmt(size.width)) mm wide) outside the flat part of the \(port.face) face, \(fmt(flat.min.x)) to \(fmt(flat.max.x)) mm from its left end, at \(fmt(port.along)) mm"))
             }
-            if port.z - h / 2 < flat.min.y || port.z + h / 2 > flat.max.y {
-                problems.append(ParameterProblem("ports.z", "puts the \(port.title) (\(fmt(h)) mm tall) outside the flat part of the \(port.face) face, \(fmt(flat.min.y)) to \(fmt(flat.max.y)) mm above the desk; got \(fmt(port.z))"))
+            if port.z - size.below < flat.min.y || port.z + size.above > flat.max.y {
+                problems.append(ParameterProblem("ports.level", "puts the \(port.title) (\(fmt(size.below + size.above)) mm tall) outside the flat part of the \(port.face) face, \(fmt(flat.min.y)) to \(fmt(flat.max.y)) mm above the desk, at \(fmt(port.z)) mm"))
             }
         }
         // Ports on one face must not run into each other.
         for face in [Face.front, .rear] {
             let spans = layout.ports.filter { $0.isEnabled && $0.face == face }.sorted { $0.along < $1.along }
             for (a, b) in zip(spans, spans.dropFirst()) where a.along + a.size(p).width / 2 + 0.8 > b.along - b.size(p).width / 2 {
-                problems.append(ParameterProblem(b.parameter, "runs into the \(a.title) (\(a.parameter) = \(fmt(a.along))); the openings need 0.8 mm between them, got \(fmt(b.along))"))
+                problems.append(ParameterProblem(b.parameter, "runs into the \(a.title) (\(a.parameter)); the openings need 0.8 mm between them, and are \(fmt(b.along - b.size(p).width / 2 - a.along - a.size(p).width / 2)) mm apart"))
             }
         }
         if p.number("ports.hdmi.bottomWidth") >= p.number("ports.hdmi.width") {
@@ -156,7 +161,7 @@ public enum DetailParameters {
         let e = Enclosure(p)
         let c = e.buttonCenter, r = p.number("button.diameter") / 2 + p.number("button.groove")
         var problems = [ParameterProblem]()
-        let toFoot = (c - Vector2(e.width / 2, e.depth / 2)).length - e.footDiameter / 2
+        let toFoot = (c - e.center).length - e.footDiameter / 2
         if toFoot < r + 0.5 {
             problems.append(ParameterProblem("button.fromLeft", "puts the power button (with its groove, \(fmt(2 * r)) mm across) on the foot; it must sit beside it, 0.5 mm clear (button.fromRear = \(fmt(p.number("button.fromRear"))))"))
         }

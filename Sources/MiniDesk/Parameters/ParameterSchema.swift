@@ -15,26 +15,64 @@ public struct ParameterSchema: Sendable {
 
     public func spec(named name: String) -> ParameterSpec? { specs.first { $0.name == name } }
 
+    /// Parameters that older versions had, each with what replaced it, for the message a preset
+    /// that still uses one gets.
+    public static let retired: [String: String] = [
+        "foot.diameter": "foot.inset (the foot's distance inside the body's smaller side: 8.5 mm on a 127 mm body makes a 110 mm foot)",
+        "vents.count": "vents.pitch (mm between slot centres round the foot; 3 mm gives 115 slots on a 110 mm foot)",
+        "vents.top": "vents.topGap (the gap between the slots and the top of the foot)",
+        "ports.z": "ports.level (the ports' centre line in mm above the middle of the flat face; 27 mm above the desk is -1.35)",
+        "planter.depth": "planter.floor (the pot's floor above the black cover; the pot takes the rest of the height: 36 mm deep on a 50 mm body is 6.3)",
+        "pen.depth": "pen.floor (the floor under the bores above the black cover; 40 mm deep bores on a 50 mm body is 2.3)",
+        "light.x": "light.position (a share of the flat front span; 92 mm on a 127 mm body is 0.813)",
+    ]
+
+    func retiredHint(_ name: String) -> String? { Self.retired[name].map { "; it is now \($0)" } }
+
     /// Every parameter at its default.
     public var defaults: ParameterSet {
         ParameterSet(Dictionary(uniqueKeysWithValues: specs.map { ($0.name, $0.defaultValue) }))
     }
 
-    /// Every problem at once: unknown names, values outside their range, then the cross-parameter
-    /// rules (which see the defaults filled in). Warnings are included, marked as such.
+    /// Every problem at once: unknown names and values outside their range; or, when every value
+    /// is in range, what the cross-parameter rules find (they see the defaults filled in, at real
+    /// size). A value that the others do not allow is named once, as the root cause, with the
+    /// `--set` that fixes it, rather than as the cascade of its consequences. Warnings are
+    /// included, marked as such.
     public func validate(_ values: ParameterSet) -> [ParameterProblem] {
         var problems = [ParameterProblem]()
         let names = Set(specs.map(\.name))
         for (name, value) in values.values.sorted(by: { $0.key < $1.key }) {
             guard let spec = spec(named: name) else {
-                problems.append(ParameterProblem(name, "unknown parameter" + (closest(to: name, in: names).map { ", did you mean `\($0)`?" } ?? "")))
+                problems.append(ParameterProblem(name, "unknown parameter" + (retiredHint(name) ?? closest(to: name, in: names).map { ", did you mean `\($0)`?" } ?? "")))
                 continue
             }
             if let p = spec.problem(with: value) { problems.append(ParameterProblem(name, p)) }
         }
         guard problems.isEmpty else { return problems }
         let full = defaults.overriding(with: values)
-        return rules.flatMap { $0(full) }
+        let found = ruleProblems(full)
+        let errors = found.filter { !$0.isWarning }
+        guard !errors.isEmpty else { return found }
+        return rootCause(of: errors, overrides: values, full: full)
+    }
+
+    /// What the rules find in a complete set: they judge the item at its real, scaled size.
+    func ruleProblems(_ full: ParameterSet) -> [ParameterProblem] {
+        let real = realSize(full)
+        var seen = Set<ParameterProblem>()
+        return rules.flatMap { $0(real) }.filter { seen.insert($0).inserted }
+    }
+
+    /// A complete set at the size it prints: every length that scales, times `scale`. The build and
+    /// the rules read this; clearances, the nozzle and other absolute lengths keep their values.
+    public func realSize(_ full: ParameterSet) -> ParameterSet {
+        guard case .number(let scale)? = full["scale"], scale != 1 else { return full }
+        var real = full
+        for spec in specs where spec.kind == .length && spec.scales {
+            if case .number(let n)? = full[spec.name] { real[spec.name] = .number(n * scale) }
+        }
+        return real
     }
 
     /// Applies `key=value` assignments in order, reading each value by its parameter's kind. Returns
@@ -51,7 +89,7 @@ public struct ParameterSchema: Sendable {
             }
             let name = String(a[..<eq]).trimmingCharacters(in: .whitespaces), text = String(a[a.index(after: eq)...])
             guard let spec = spec(named: name) else {
-                problems.append(ParameterProblem(name, "unknown parameter" + (closest(to: name, in: names).map { ", did you mean `\($0)`?" } ?? "")))
+                problems.append(ParameterProblem(name, "unknown parameter" + (retiredHint(name) ?? closest(to: name, in: names).map { ", did you mean `\($0)`?" } ?? "")))
                 continue
             }
             guard let value = spec.parse(text) else {
@@ -72,7 +110,7 @@ public struct ParameterSchema: Sendable {
         let names = Set(specs.map(\.name))
         for (key, raw) in entries.sorted(by: { $0.key < $1.key }) {
             guard let spec = spec(named: key) else {
-                problems.append(ParameterProblem(key, "unknown parameter in \(source)" + (closest(to: key, in: names).map { ", did you mean `\($0)`?" } ?? "")))
+                problems.append(ParameterProblem(key, "unknown parameter in \(source)" + (retiredHint(key) ?? closest(to: key, in: names).map { ", did you mean `\($0)`?" } ?? "")))
                 continue
             }
             let value: ParameterValue?

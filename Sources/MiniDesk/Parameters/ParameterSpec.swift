@@ -40,6 +40,9 @@ public struct ParameterSpec: Sendable {
     public var max: Double?
     public var choices: [String] = []
     public var summary: String
+    /// Whether `scale` sizes this length. Clearances, the nozzle and the sizes of things from outside
+    /// (a phone, a cable) keep their millimetres at any scale.
+    public var scales: Bool = true
 
     public static func length(_ name: String, _ value: Double, _ range: ClosedRange<Double>, _ summary: String) -> ParameterSpec {
         ParameterSpec(name: name, kind: .length, defaultValue: .number(value), min: range.lowerBound, max: range.upperBound, summary: summary)
@@ -73,8 +76,18 @@ public struct ParameterSpec: Sendable {
         ParameterSpec(name: name, kind: .color, defaultValue: .text(value), min: nil, max: nil, summary: summary)
     }
 
+    /// This length, kept in absolute millimetres at any `scale`.
+    public func absolute() -> ParameterSpec {
+        var s = self
+        s.scales = false
+        return s
+    }
+
     /// The allowed values as text, for messages and listings: `1 to 300 mm`.
-    public var rangeText: String {
+    public var rangeText: String { rangeText(min: min, max: max) }
+
+    /// Values between `min` and `max` as text, for this parameter's kind and unit.
+    public func rangeText(min: Double?, max: Double?) -> String {
         switch kind {
         case .bool: return "true or false"
         case .choice: return "one of " + choices.joined(separator: ", ")
