@@ -40,14 +40,15 @@ public enum Catalogue {
         }
     }
 
-    /// A rule that keeps the port pockets `wall - 0.8` mm or less deep, for items with thin walls.
+    /// A rule that leaves two nozzle widths of wall behind the deepest port pocket, for items with
+    /// thin walls.
     static func portsFit(wall name: String) -> @Sendable (ParameterSet) -> [ParameterProblem] {
         { p in
             guard p.bool("ports.enabled") else { return [] }
             let pocket = p.number("ports.depth") + p.number("ports.inlayThickness") + p.number("ports.power.recessDepth")
-            let wall = p.number(name)
-            return pocket > wall - 0.8
-                ? [ParameterProblem(name, "must be at least 0.8 mm more than the deepest port pocket (ports.depth + ports.inlayThickness + ports.power.recessDepth = \(fmt(pocket)) mm), got \(fmt(wall))")]
+            let wall = p.number(name), backing = 2 * p.number("printer.nozzle")
+            return pocket > wall - backing
+                ? [ParameterProblem(name, "must leave two nozzle widths (\(fmt(backing)) mm) behind the deepest port pocket (ports.depth + ports.inlayThickness + ports.power.recessDepth = \(fmt(pocket)) mm), got \(fmt(wall))")]
                 : []
         }
     }

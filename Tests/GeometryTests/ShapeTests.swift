@@ -168,4 +168,21 @@ import Testing
                                              Shape.circle(radius: 2.25, center: Vector2(1.5, 0), resolution: fine).polygons[0].outer])
         #expect(fat.polygons.count == 1 && abs(fat.area - reference.area) < 1e-3)
     }
+
+    /// The thinnest place: a strip's width, a ring's band, a sharp point's tip, and an equilateral
+    /// triangle's corners measured `endMargin` in (margin x tan 60°).
+    @Test func thinnestFindsStripsBandsAndPoints() throws {
+        let strip = try Shape.rectangle(width: 10, height: 0.3)
+        #expect(abs(strip.thinnest().thickness - 0.3) < 1e-12)
+        let ring = try Shape.arc(innerRadius: 6, outerRadius: 10, startAngle: 0, endAngle: 2 * .pi, resolution: .draft)
+        #expect(abs(ring.thinnest().thickness - 4) < 0.1)
+        let spike = try Shape.polygon([Vector2(0, 0), Vector2(10, 0), Vector2(10, 0.5)] + (1...9).reversed().map { Vector2(Double($0), 0.05 * Double($0)) })
+        let tip = spike.thinnest()
+        #expect(tip.thickness < 0.1 && tip.at.x < 2, "\(tip)")
+        let triangle = try Shape.polygon([Vector2(0, 0), Vector2(10, 0), Vector2(5, 5 * 3.0.squareRoot())])
+        #expect(abs(triangle.thinnest(endMargin: 1).thickness - 3.0.squareRoot()) < 1e-9)
+        #expect(abs(triangle.thinnest().thickness - 5 * 3.0.squareRoot()) < 1e-9)
+        #expect(Shape(polygons: []).thinnest().thickness == .infinity)
+    }
 }
+

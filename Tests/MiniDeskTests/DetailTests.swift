@@ -34,6 +34,40 @@ import Testing
     }
 
     /// The emblem is scaled so its larger side is `emblem.size`, flipped upright and centred.
+    /// An emblem with points or strokes finer than the nozzle is warned about at its real size; the
+    /// default sparkle's points are cut square so that they print.
+    @Test func emblemDetailsFinerThanTheNozzleAreWarnings() throws {
+        let schema = Catalogue.item(named: "solid")!.schema
+        func warning(_ values: [String: ParameterValue]) -> ParameterProblem? {
+            schema.validate(ParameterSet(values)).first { $0.name == "emblem.svg" && $0.isWarning }
+        }
+        #expect(warning([:]) == nil)
+        for name in ["ring", "hexagon", "sparkle"] { #expect(warning(["emblem.svg": .text(name)]) == nil, "\(name)") }
+        let sharp = try #require(warning(["emblem.svg": .text("M0 -10Q1.6 -1.6 10 0Q1.6 1.6 0 10Q-1.6 1.6 -10 0Q-1.6 -1.6 0 -10Z")]))
+        #expect(sharp.message.contains("finer than the 0.4 mm nozzle; it prints blunt or not at all"), "\(sharp)")
+        let thin = try #require(warning(["emblem.svg": .text("M-10 -0.1H10V0.1H-10Z")]))
+        #expect(thin.message.hasPrefix("has a point or stroke 0.2 mm thin, finer than the 0.4 mm nozzle"), "\(thin)")
+        // At half size the default's 1.2 mm points become 0.6 mm across an emblem of 10 mm: still
+        // printable; on a 5 mm emblem they are 0.3 mm.
+        #expect(warning(["scale": .number(0.5)]) == nil)
+        #expect(warning(["emblem.size": .number(5)])?.message.contains("has a point or stroke 0.3") == true)
+    }
+
+    /// The power inlet's waist corners are rounded to half the nozzle, so the shell's points between
+    /// the lobes are no sharper than the nozzle draws.
+    @Test func powerInletWaistIsRounded() throws {
+        let p = Catalogue.item(named: "solid")!.schema.defaults
+        let inlet = try PortLayout(p).powerInletOutline(resolution: .fine)
+        // Lobes 5.5 mm across, 2.5 mm off the middle: the bare waist would be 2.29 mm tall; the
+        // fillets of 0.2 mm open it to 2 (sqrt(2.95^2 - 2.5^2) - 0.2) = 2.73 mm.
+        let waist = 2 * ((2.95 * 2.95 - 2.5 * 2.5).squareRoot() - 0.2)
+        func inside(_ q: Vector2) -> Bool { inlet.polygons.contains { ($0.outer.winding(around: q) ?? 1) != 0 } }
+        #expect(inside(Vector2(0, waist / 2 - 0.01)) && !inside(Vector2(0, waist / 2 + 0.01)))
+        #expect(inside(Vector2(0, -waist / 2 + 0.01)) && !inside(Vector2(0, -waist / 2 - 0.01)))
+        #expect(inside(Vector2(5.2, 0)) && !inside(Vector2(5.3, 0)) && inside(Vector2(-5.2, 0)))
+        #expect(inlet.polygons.count == 1 && inlet.polygons[0].outer.isCounterClockwise)
+    }
+
     @Test func emblemOutlineIsPlacedOnTheTop() throws {
         var p = Catalogue.item(named: "solid")!.schema.defaults
         p["emblem.svg"] = .text("M0 0H10V-30H0Z")  // 10 wide, 30 tall, drawn upwards in SVG's y-down axes
@@ -64,7 +98,7 @@ import Testing
         ("solid", ["emblem.svg": .text("M0 0L1 0")], "emblem.svg", "encloses no area"),
         ("solid", ["emblem.svg": .text("M0 0L1 x")], "emblem.svg", "SVG path data, position"),
         ("solid", ["body.height": .number(32), "foot.height": .number(25), "ports.enabled": .bool(false), "light.enabled": .bool(false), "emblem.depth": .number(5)], "emblem.depth", "must leave 1 mm of shell under it"),
-        ("stash", ["stash.wall": .number(3.3), "ports.depth": .number(1.5)], "stash.wall", "at least 0.8 mm more than the deepest port pocket"),
+        ("stash", ["stash.wall": .number(3.3), "ports.depth": .number(1.4)], "stash.wall", "must leave two nozzle widths (0.8 mm) behind the deepest port pocket"),
         ("stash", ["stash.trayHeight": .number(38), "stash.top": .number(5)], "stash.trayHeight", "must leave 1 mm under the lid's ceiling"),
         ("stash", ["stash.top": .number(1.5), "emblem.depth": .number(1)], "stash.top", "at least 0.8 mm more than emblem.depth"),
         ("stash", ["stash.top": .number(2.5), "emblem.enabled": .bool(false), "body.topFillet": .number(3.9), "stash.wall": .number(3.5)], "stash.top", "must be at least body.topFillet"),
@@ -91,7 +125,7 @@ import Testing
         ("pen-holder", ["pen.layout": .text("well"), "pen.well.cornerRadius": .number(40)], "pen.well.cornerRadius", "at most half the well's smaller side (30 mm), got 40"),
         ("pen-holder", ["pen.layout": .text("well"), "pen.well.width": .number(116), "pen.well.length": .number(116), "pen.offsetY": .number(0), "pen.well.cornerRadius": .number(2), "emblem.enabled": .bool(false)], "pen.well.cornerRadius", "less than 2 mm of wall at the body's rounded corners"),
         ("pen-holder", ["pen.floor": .number(30), "body.height": .number(40)], "pen.floor", "leaves bores"),
-        ("stash", ["bottom.coverInset": .number(2.4), "stash.wall": .number(3.3), "fit.clearance": .number(0)], "stash.wall", "must leave the lid 1 mm of cover to rest on"),
+        ("stash", ["bottom.coverInset": .number(2.4), "stash.wall": .number(3.3), "fit.clearance": .number(0), "ports.enabled": .bool(false)], "stash.wall", "must leave the lid 1 mm of cover to rest on"),
         ("stash", ["printer.nozzle": .number(0.5), "stash.trayWall": .number(0.9)], "stash.trayWall", "leaves a wall of 0.9 mm, thinner than two nozzle widths (2 x 0.5 mm)"),
         ("planter", ["scale": .number(0.4), "printer.nozzle": .number(0.5), "planter.rim": .number(2), "planter.size": .number(123), "planter.shape": .text("round"), "emblem.enabled": .bool(false)], "scale", "planter.rim leaves a wall of 0.8 mm at scale 0.4"),
         ("pen-holder", ["printer.nozzle": .number(0.8), "pen.pitch": .number(14.5)], "pen.pitch", "leaves a wall of 1.5 mm, thinner than two nozzle widths (2 x 0.8 mm)"),

@@ -1,11 +1,13 @@
 import Foundation
+import Synchronization
 import Geometry
 
 /// The emblem on the top: a replaceable shape from SVG path data. The default is a four-pointed
 /// sparkle of our own; see `macmini-geometry.md` §8b for why no real logo ships.
 public enum Emblem {
-    /// The default emblem's path data: a sparkle with concave sides, 20 units across.
-    public static let defaultPath = "M0 -10Q1.6 -1.6 10 0Q1.6 1.6 0 10Q-1.6 1.6 -10 0Q-1.6 -1.6 0 -10Z"
+    /// The default emblem's path data: a sparkle with concave sides, 20 units across, its four
+    /// points cut square 1.2 units wide so that they print (0.48 mm at the planter's 8 mm).
+    public static let defaultPath = "M-0.6 -10L0.6 -10Q1.6 -1.6 10 -0.6L10 0.6Q1.6 1.6 0.6 10L-0.6 10Q-1.6 1.6 -10 0.6L-10 -0.6Q-1.6 -1.6 -0.6 -10Z"
 
     /// Where named emblem files live, relative to the working folder.
     public static let folder = "Models/emblems"
@@ -47,6 +49,23 @@ public enum Emblem {
             .rotated(by: p.number("emblem.rotation") * .pi / 180)
             .translated(by: target)
     }
+
+    /// The emblem's thinnest place (`Shape.thinnest`) as a share of its larger side, so that
+    /// `emblem.size` times it is the thinnest place in mm. Worked out once per emblem and kept.
+    public static func thinnestShare(_ value: String) throws(EmblemError) -> Double {
+        if let known = thinnest.withLock({ $0[value] }) { return known }
+        let data = try pathData(value)
+        let raw: Shape
+        do { raw = try Shape(svgPath: data, resolution: .draft) } catch { throw EmblemError(String(describing: error)) }
+        let b = raw.bounds, side = max(b.max.x - b.min.x, b.max.y - b.min.y)
+        guard side > 0 else { throw EmblemError("encloses no area") }
+        // Measured a fiftieth of the emblem (0.4 mm at 20 mm) from corners: points sharper than 45° count.
+        let share = raw.thinnest(endMargin: side / 50).thickness / side
+        thinnest.withLock { $0[value] = share }
+        return share
+    }
+
+    private static let thinnest = Mutex([String: Double]())
 
     private static func isFolder(_ path: String) -> Bool {
         var folder: ObjCBool = false

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 
 /// A vertical face of the enclosure that carries openings.
@@ -101,16 +102,29 @@ public struct PortLayout: Sendable {
     }
 
     /// The figure-8 outline of the power inlet: two overlapping circles `ports.power.height` across,
-    /// spanning `ports.power.width`.
+    /// spanning `ports.power.width`, with the two waist corners rounded to half the nozzle's width,
+    /// so that the shell's points between the lobes print.
     public func powerInletOutline(resolution: Resolution) throws(GeometryError) -> Shape {
         let w = p.number("ports.power.width"), h = p.number("ports.power.height")
-        let offset = (w - h) / 2
-        guard offset > 0 else { return try .circle(radius: h / 2, resolution: resolution) }
-        var lobes = [Contour]()
-        for x in [-offset, offset] {
-            lobes += try Shape.circle(radius: h / 2, center: Vector2(x, 0), resolution: resolution).polygons.map(\.outer)
+        let o = (w - h) / 2, r = h / 2, f = p.number("printer.nozzle") / 2
+        guard o > 0 else { return try .circle(radius: r, resolution: resolution) }
+        // Each waist fillet touches both lobes: its centre lies on the middle line, r + f from theirs.
+        let y0 = ((r + f) * (r + f) - o * o).squareRoot()
+        let lobe = atan2(y0, -o)  // where the right lobe meets the upper fillet, from its centre
+        func arc(_ c: Vector2, _ radius: Double, from a0: Double, to a1: Double) -> [Vector2] {
+            let n = max(2, Int((Double(resolution.segments(radius: radius)) * abs(a1 - a0) / (2 * .pi)).rounded(.up)))
+            return (0..<n).map { k in
+                let a = a0 + (a1 - a0) * Double(k) / Double(n)
+                return c + Vector2(cos(a), sin(a)) * radius
+            }
         }
-        return try Shape(contours: lobes)
+        // Counter-clockwise: the right lobe, the upper fillet (concave, clockwise), the left lobe,
+        // the lower fillet.
+        let points = arc(Vector2(o, 0), r, from: -lobe, to: lobe)
+            + arc(Vector2(0, y0), f, from: atan2(-y0, o), to: atan2(-y0, -o) + (atan2(-y0, -o) > atan2(-y0, o) ? -2 * .pi : 0))
+            + arc(Vector2(-o, 0), r, from: .pi - lobe, to: .pi + lobe)
+            + arc(Vector2(0, -y0), f, from: atan2(y0, -o), to: atan2(y0, o))
+        return try Shape(contours: [Contour(points)])
     }
 }
 

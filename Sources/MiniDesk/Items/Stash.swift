@@ -26,8 +26,8 @@ extension Catalogue {
             ],
             ranges: [
                 "scale": 0.7...4, "body.height": 32...200, "body.topFillet": 0...3.9, "body.bottomFillet": 0...3, "foot.height": 3...24,
-                // The ports' pockets must leave 0.8 mm of the lid's wall behind them.
-                "ports.depth": 0.2...1.5, "ports.inlayThickness": 0.4...1.6, "ports.power.recessDepth": 0.1...1.4, "emblem.depth": 0.2...2.1,
+                // The ports' pockets must leave two nozzle widths of the lid's wall behind them.
+                "ports.depth": 0.2...1.4, "ports.inlayThickness": 0.4...1.6, "ports.power.recessDepth": 0.1...1.2, "emblem.depth": 0.2...2.1,
             ]),
         build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)

@@ -20,7 +20,7 @@ public enum DetailParameters {
         .bool("ports.enabled", true, "Cut the front and rear ports, each with a dark floor"),
         .length("ports.level", -1.35, -12.5...12.5, "Height of the ports' centre line above the middle of the flat face (negative: below it)"),
         .length("ports.depth", 1, 0.2...5, "Depth of each port opening in front of its dark floor"),
-        .length("ports.inlayThickness", 0.8, 0.4...5, "Thickness of the dark inlay that forms each port's floor").absolute(),
+        .length("ports.inlayThickness", 1, 0.4...5, "Thickness of the dark inlay that forms each port's floor").absolute(),
         .length("ports.usbc.width", 9, 4...11, "Width of a USB-C or Thunderbolt opening"),
         .length("ports.usbc.height", 3.3, 1...9, "Height of a USB-C or Thunderbolt opening"),
         .length("ports.jack.diameter", 4.2, 1...12, "Diameter of the headphone jack"),
@@ -64,7 +64,7 @@ public enum DetailParameters {
         .length("emblem.offsetX", 0, -45...45, "Shift of the emblem to the right of the top's centre"),
         .length("emblem.offsetY", 0, -45...45, "Shift of the emblem towards the rear from the top's centre"),
         .angle("emblem.rotation", 0, -360...360, "Rotation of the emblem, counter-clockwise seen from above"),
-        .length("emblem.depth", 0.6, 0.2...5, "Thickness of the emblem inlay, flush with the top").absolute(),
+        .length("emblem.depth", 1, 0.2...5, "Thickness of the emblem inlay, flush with the top").absolute(),
 
         .length("fit.clearance", 0.2, 0...1, "Gap per side between parts that fit together (the stash's lid; inlays in separate mode)").absolute(),
         .length("fit.keyInset", 7, 2...20, "Separate mode: inset of the key ring that aligns shell and cover, from the cover's edge"),
@@ -77,7 +77,7 @@ public enum DetailParameters {
     ]
 
     public static let rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = [
-        ventRule, { p in portRules(p) }, buttonRule, emblemRule, fineDetails,
+        ventRule, { p in portRules(p) }, buttonRule, emblemRule, fineDetails, emblemDetails,
         // The walls between vent slots: too thin, and the slots merge.
         Catalogue.wallsPrintable(asWarnings: true) { p in
             guard p.bool("vents.enabled") else { return [] }
@@ -92,6 +92,14 @@ public enum DetailParameters {
         ["vents.width", "light.diameter", "button.groove", "ports.usbc.height"],
         switches: ["vents.width": "vents.enabled", "light.diameter": "light.enabled", "button.groove": "button.enabled", "ports.usbc.height": "ports.enabled"],
         consequence: "it may not print")
+
+    /// A warning for an emblem with a point or stroke thinner than the nozzle, at its real size.
+    static let emblemDetails: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
+        guard p.bool("emblem.enabled"), let share = try? Emblem.thinnestShare(p.text("emblem.svg")) else { return [] }
+        let nozzle = p.number("printer.nozzle"), thickness = share * p.number("emblem.size"), scale = p.number("scale")
+        guard thickness < nozzle else { return [] }
+        return [ParameterProblem("emblem.svg", "has a point or stroke \(fmt(thickness)) mm thin\(scale == 1 ? "" : " at scale \(fmt(scale))"), finer than the \(fmt(nozzle)) mm nozzle; it prints blunt or not at all: use a bolder shape or a larger emblem.size", isWarning: true)]
+    }
 
     static let ventRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
         guard p.bool("vents.enabled") else { return [] }
