@@ -45,10 +45,10 @@ import Testing
             #expect(plate.number >= 1 && plate.number <= plate.of)
         }
         // Two 127 mm shells and three 5 mm gaps do not fit 256 mm, so each shell has a bed; the five
-        // items' small inlays share one.
+        // items' small inlays share one, the port floors and emblems (one dark grey) together.
         let silver = plates.filter { $0.color == Palette.silver.uppercased() }
         #expect(silver.count == 5 && silver.allSatisfy { $0.parts.count == 1 && $0.of == 5 })
-        #expect(plates.filter { $0.partNames == ["ports"] }.map(\.parts.count) == [5])
+        #expect(plates.filter { $0.partNames == ["ports", "emblem"] }.map(\.parts.count) == [10])
         #expect(plates.filter { $0.partNames == ["light"] }.count == 1)
     }
 

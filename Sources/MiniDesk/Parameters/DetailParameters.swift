@@ -66,14 +66,14 @@ public enum DetailParameters {
         .angle("emblem.rotation", 0, -360...360, "Rotation of the emblem, counter-clockwise seen from above"),
         .length("emblem.depth", 1, 0.2...5, "Thickness of the emblem inlay, flush with the top").absolute(),
 
-        .length("fit.clearance", 0.2, 0...1, "Gap per side between parts that fit together (the stash's lid; inlays in separate mode)").absolute(),
+        .length("fit.clearance", 0.25, 0...1, "Gap per side between parts that fit together (the stash's lid; inlays in separate mode); raise it if your printer's fits come out tight").absolute(),
         .length("fit.keyInset", 7, 2...20, "Separate mode: inset of the key ring that aligns shell and cover, from the cover's edge"),
         .length("fit.keyWidth", 1.6, 0.8...5, "Separate mode: width of the key ring"),
         .length("fit.keyHeight", 1, 0.4...5, "Separate mode: height of the key ring above the cover"),
 
-        .color("colors.ports", Palette.portGrey, "Colour of the port floors"),
+        .color("colors.ports", Palette.portGrey, "Colour of the port floors; parts of one colour print with one filament"),
         .color("colors.light", Palette.white, "Colour of the status light"),
-        .color("colors.emblem", Palette.emblemGrey, "Colour of the emblem"),
+        .color("colors.emblem", Palette.portGrey, "Colour of the emblem: the ports' dark grey, so that four filaments print every item; another colour gives it a fifth"),
     ]
 
     public static let rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = [
