@@ -5,8 +5,9 @@ extension ParameterSchema {
     /// interval round the current value (or, when that is not allowed, round the allowed value
     /// nearest it) within the declared range, in which the rules find no error. Nil for a parameter
     /// that is not numeric, and when no value would do. Bounds are exact to 0.001 (whole numbers
-    /// for counts), rounded inwards. Allowed values are assumed to form intervals of at least a
-    /// sixteenth of the way to each declared bound.
+    /// for counts): the nearest multiple of 0.001 when it is allowed, else the one inwards. A
+    /// stretch of refused values narrower than a sixteenth of the way to a declared bound can be
+    /// missed.
     public func effectiveRange(of name: String, in full: ParameterSet) -> ClosedRange<Double>? {
         guard let spec = spec(named: name), spec.kind.isNumeric, let lo = spec.min, let hi = spec.max,
               case .number(let current)? = full[name] else { return nil }

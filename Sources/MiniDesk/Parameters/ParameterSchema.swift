@@ -27,7 +27,12 @@ public struct ParameterSchema: Sendable {
         "light.x": "light.position (a share of the flat front span; 92 mm on a 127 mm body is 0.813)",
     ]
 
-    func retiredHint(_ name: String) -> String? { Self.retired[name].map { "; it is now \($0)" } }
+    /// The problem with a name the schema does not have: what replaced it, or the closest name.
+    func unknown(_ name: String, in source: String? = nil) -> ParameterProblem {
+        let hint = Self.retired[name].map { "; it is now \($0)" }
+            ?? closest(to: name, in: Set(specs.map(\.name))).map { ", did you mean `\($0)`?" } ?? ""
+        return ParameterProblem(name, "unknown parameter" + (source.map { " in \($0)" } ?? "") + hint)
+    }
 
     /// Every parameter at its default.
     public var defaults: ParameterSet {
@@ -41,10 +46,9 @@ public struct ParameterSchema: Sendable {
     /// included, marked as such.
     public func validate(_ values: ParameterSet) -> [ParameterProblem] {
         var problems = [ParameterProblem]()
-        let names = Set(specs.map(\.name))
         for (name, value) in values.values.sorted(by: { $0.key < $1.key }) {
             guard let spec = spec(named: name) else {
-                problems.append(ParameterProblem(name, "unknown parameter" + (retiredHint(name) ?? closest(to: name, in: names).map { ", did you mean `\($0)`?" } ?? "")))
+                problems.append(unknown(name))
                 continue
             }
             if let p = spec.problem(with: value) { problems.append(ParameterProblem(name, p)) }
@@ -81,7 +85,6 @@ public struct ParameterSchema: Sendable {
     public func applying(assignments: [String], to base: ParameterSet) -> (values: ParameterSet, problems: [ParameterProblem]) {
         var result = base
         var problems = [ParameterProblem]()
-        let names = Set(specs.map(\.name))
         for a in assignments {
             guard let eq = a.firstIndex(of: "=") else {
                 problems.append(ParameterProblem(a, "expected key=value, such as body.width=120"))
@@ -89,7 +92,7 @@ public struct ParameterSchema: Sendable {
             }
             let name = String(a[..<eq]).trimmingCharacters(in: .whitespaces), text = String(a[a.index(after: eq)...])
             guard let spec = spec(named: name) else {
-                problems.append(ParameterProblem(name, "unknown parameter" + (retiredHint(name) ?? closest(to: name, in: names).map { ", did you mean `\($0)`?" } ?? "")))
+                problems.append(unknown(name))
                 continue
             }
             guard let value = spec.parse(text) else {
@@ -107,10 +110,9 @@ public struct ParameterSchema: Sendable {
     public func values(fromJSON entries: [String: JSONValue], source: String) -> (ParameterSet, [ParameterProblem]) {
         var values = ParameterSet()
         var problems = [ParameterProblem]()
-        let names = Set(specs.map(\.name))
         for (key, raw) in entries.sorted(by: { $0.key < $1.key }) {
             guard let spec = spec(named: key) else {
-                problems.append(ParameterProblem(key, "unknown parameter in \(source)" + (retiredHint(key) ?? closest(to: key, in: names).map { ", did you mean `\($0)`?" } ?? "")))
+                problems.append(unknown(key, in: source))
                 continue
             }
             let value: ParameterValue?
