@@ -10,8 +10,8 @@ extension Catalogue {
         partNames: partNames,
         schema: schema(
             [
-                .length("stash.wall", 4, 3.3...20, "Thickness of the lid's side walls (the port pockets leave 1.6 mm behind them)"),
-                .length("stash.top", 3, 1.5...20, "Thickness of the lid's top").absolute(),
+                .length("stash.wall", 4, 3.4...20, "Thickness of the lid's side walls (the port pockets leave 1.6 mm behind them)"),
+                .length("stash.top", 3, 1.8...20, "Thickness of the lid's top").absolute(),
                 .length("stash.trayHeight", 20, 2...38, "Height of the tray walls that seat the lid"),
                 .length("stash.trayWall", 1.6, 0.8...10, "Thickness of the tray walls and dividers").absolute(),
                 .count("stash.dividers.rows", 1, 1...12, "Compartments front to back"),
@@ -25,7 +25,7 @@ extension Catalogue {
                 },
             ],
             ranges: [
-                "scale": 0.7...4, "body.height": 32...200, "body.topFillet": 0...3.9, "body.bottomFillet": 0...3, "foot.height": 3...24,
+                "scale": 0.75...4, "printer.nozzle": 0.2...0.7, "body.height": 32...200, "body.topFillet": 0...3.9, "body.bottomFillet": 0...3, "foot.height": 3...24,
                 // The ports' pockets must leave two nozzle widths of the lid's wall behind them.
                 "ports.depth": 0.2...1.4, "ports.inlayThickness": 0.4...1.6, "ports.power.recessDepth": 0.1...1.2, "emblem.depth": 0.2...2.1,
             ]),
