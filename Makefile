@@ -4,11 +4,11 @@
 SHELL := /bin/bash
 VENV := .venv
 PYTHON := $(VENV)/bin/python
-APT_PACKAGES := pkg-config libassimp-dev libminizip-dev prusa-slicer python3 python3-venv
-PY_PACKAGES := numpy trimesh manifold3d lib3mf
+APT_PACKAGES := pkg-config libassimp-dev libminizip-dev libmicrohttpd-dev libjs-three prusa-slicer chromium chromium-driver python3 python3-venv
+PY_PACKAGES := numpy trimesh manifold3d lib3mf selenium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps apt-deps python-deps build release run test crosscheck fuzz bench gallery docs clean
+.PHONY: deps apt-deps python-deps build release run serve test crosscheck fuzz bench gallery docs clean
 
 deps: apt-deps python-deps
 
@@ -39,15 +39,21 @@ run: release
 	.build/release/minidesk export --all --format 3mf --out Output
 	.build/release/minidesk export --all --mode separate --format stl --out Output
 
+# The live customizer in the browser, at http://127.0.0.1:8080/ (Ctrl-C stops it).
+serve: release
+	.build/release/minidesk serve
+
 test: deps
 	swift build
 	swift test
 	$(MAKE) --no-print-directory crosscheck
 
-# Independent tools check what the built binary writes, and manifold3d checks the booleans on a
-# fixed set of random scenes.
+# Independent tools check what the built binary writes, headless Chromium uses the customizer
+# (screenshots in .build/customizer-shots/), and manifold3d checks the booleans on a fixed set of
+# random scenes.
 crosscheck: python-deps
 	$(PYTHON) scripts/check_exports.py --minidesk .build/debug/minidesk
+	$(PYTHON) scripts/check_customizer.py --minidesk .build/debug/minidesk --shots .build/customizer-shots
 	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/debug/minidesk --cases 300 --seed 1
 
 # A longer fuzzing run, chained booleans included (failing scenes are kept in fuzz-failures/), and
@@ -57,12 +63,15 @@ fuzz: deps
 	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/release/minidesk --cases 3000 --seed $$RANDOM --max-operands 3
 	MINIDESK_FULL_SWEEP=1 swift test --filter ParameterBuildTests
 
-# The README's pictures, drawn by minidesk's own renderer.
-gallery: release
+# The README's pictures, drawn by minidesk's own renderer, and the customizer's screenshot (the
+# first one check_customizer.py takes).
+gallery: release python-deps
 	mkdir -p docs/images
 	for item in $$(.build/release/minidesk list | awk '{print $$1}'); do \
 		for view in iso front; do .build/release/minidesk render $$item --view $$view --size 480 --out docs/images/$$item-$$view.png; done; \
 	done
+	$(PYTHON) scripts/check_customizer.py --minidesk .build/release/minidesk --shots .build/gallery-shots
+	cp .build/gallery-shots/1-planter.png docs/images/customizer.png
 
 # The parameter reference, docs/parameters.md, generated from the schema (a test keeps it in sync).
 docs: build

@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "MiniDesk", targets: ["MiniDesk"]),
         .library(name: "MeshIO", targets: ["MeshIO"]),
+        .library(name: "MiniDeskServer", targets: ["MiniDeskServer"]),
         .executable(name: "minidesk", targets: ["minidesk"]),
         .executable(name: "minidesk-bench", targets: ["minidesk-bench"]),
     ],
@@ -18,20 +19,27 @@ let package = Package(
         .systemLibrary(
             name: "CMinizip", path: "Sources/CMinizip", pkgConfig: "minizip",
             providers: [.apt(["libminizip-dev"])]),
+        .systemLibrary(
+            name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]),
 
         // The kernel: pure Swift, no C dependency.
         .target(name: "Geometry"),
         // The catalogue: parameters, the enclosure, the items.
         .target(name: "MiniDesk", dependencies: ["Geometry"]),
         // Writers and readers.
-        .target(name: "MeshIO", dependencies: ["Geometry", "CAssimp", "CMinizip"]),
+        .target(name: "MeshIO", dependencies: ["Geometry", "MiniDesk", "CAssimp", "CMinizip"]),
 
-        .executableTarget(name: "minidesk", dependencies: ["Geometry", "MiniDesk", "MeshIO"]),
-        .executableTarget(name: "minidesk-bench", dependencies: ["Geometry", "MiniDesk", "MeshIO"]),
+        // `minidesk serve`: the customizer's HTTP server, page and API.
+        .target(name: "MiniDeskServer", dependencies: ["MiniDesk", "MeshIO", "Geometry", "CMicroHTTPD"], resources: [.copy("Page")]),
+
+        .executableTarget(name: "minidesk", dependencies: ["Geometry", "MiniDesk", "MeshIO", "MiniDeskServer"]),
+        .executableTarget(name: "minidesk-bench", dependencies: ["Geometry", "MiniDesk", "MeshIO", "MiniDeskServer"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "MiniDeskTests", dependencies: ["MiniDesk", "Geometry"]),
-        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "Geometry", "CMinizip"]),
+        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "MiniDesk", "Geometry", "CMinizip"]),
+        .testTarget(name: "MiniDeskServerTests", dependencies: ["MiniDeskServer", "MiniDesk", "MeshIO", "Geometry"]),
         // End-to-end tests of the built binary.
         .testTarget(name: "minideskTests", dependencies: ["minidesk", "Geometry"]),
     ]

@@ -5,8 +5,9 @@ import Geometry
 /// base colour (`#RRGGBB`), positions as 32-bit floats and 32-bit indices in one binary chunk. glTF
 /// has +Y up, so a root node turns our +Z-up parts upright.
 public enum GLBWriter {
-    /// The GLB bytes for `parts` (a colour per part; mid grey where one is missing).
-    public static func glb(_ parts: [(name: String, mesh: Mesh)], colors: [String]) -> Data {
+    /// The GLB bytes for `parts` (a colour per part; mid grey where one is missing). `extras`, JSON
+    /// object text, goes into the scene's `extras` (three.js hands it over as the scene's userData).
+    public static func glb(_ parts: [(name: String, mesh: Mesh)], colors: [String], extras: String? = nil) -> Data {
         var binary = Data()
         var accessors = [String](), views = [String](), meshes = [String](), materials = [String](), nodes = [String]()
         func pad(_ data: inout Data, with byte: UInt8) { while data.count % 4 != 0 { data.append(byte) } }
@@ -56,7 +57,7 @@ public enum GLBWriter {
         }
         let children = (1...max(parts.count, 1)).prefix(parts.count).map(String.init).joined(separator: ",")
         let root = "{\"name\":\"MiniDesk\",\"rotation\":[-0.7071067811865476,0,0,0.7071067811865476],\"children\":[\(children)]}"
-        var json = "{\"asset\":{\"version\":\"2.0\",\"generator\":\"MiniDesk \(MiniDeskVersion.current)\"},\"scene\":0,\"scenes\":[{\"nodes\":[0]}],"
+        var json = "{\"asset\":{\"version\":\"2.0\",\"generator\":\"MiniDesk \(MiniDeskVersion.current)\"},\"scene\":0,\"scenes\":[{\"nodes\":[0]\(extras.map { ",\"extras\":" + $0 } ?? "")}],"
         json += "\"nodes\":[\(([root] + nodes).joined(separator: ","))],\"meshes\":[\(meshes.joined(separator: ","))],"
         json += "\"materials\":[\(materials.joined(separator: ","))],\"accessors\":[\(accessors.joined(separator: ","))],"
         json += "\"bufferViews\":[\(views.joined(separator: ","))],\"buffers\":[{\"byteLength\":\(binary.count)}]}"

@@ -3,7 +3,7 @@ import Foundation
 
 /// A zip file written through minizip, entry by entry, deflated at the fastest level. Closed on
 /// release if an error cut the writing short.
-final class ZipArchive {
+public final class ZipArchive {
     private var handle: zipFile?
     private let path: String
 
@@ -56,6 +56,18 @@ final class ZipArchive {
 
     private func check(_ status: Int32, _ name: String) throws(FileOutputError) {
         guard status == ZIP_OK else { throw .writeFailed(path: path, reason: "writing \(name) failed (minizip error \(status)); is the disk full?") }
+    }
+
+    /// A zip of `entries` (names and bytes, in order) as bytes, for sending rather than saving; built
+    /// in a file in `folder` that is removed at once.
+    public static func data(_ entries: [(name: String, data: Data)], in folder: String = NSTemporaryDirectory()) throws(FileOutputError) -> Data {
+        let temp = folder + "/minidesk-zip-\(UUID().uuidString).zip"
+        defer { try? FileManager.default.removeItem(atPath: temp) }
+        let zip = try ZipArchive(path: temp, reportingAs: "the zip archive")
+        for e in entries { try zip.add(data: e.name, e.data) }
+        try zip.close()
+        guard let bytes = FileManager.default.contents(atPath: temp) else { throw .writeFailed(path: "the zip archive", reason: "cannot read it back") }
+        return bytes
     }
 
     func close() throws(FileOutputError) {

@@ -7,6 +7,9 @@ public struct DeskItem: Sendable {
     /// The part names, in palette order.
     public var partNames: [String]
     public var schema: ParameterSchema
+    /// The pieces it prints as when there are several that a slicer moves apart (the stash's `lid`
+    /// and `base`); empty for an item printed as one piece. Their parts carry `Part.layout`.
+    public var pieces: [String] = []
     /// Builds the parts from a complete, valid parameter set at real size (`ParameterSchema.realSize`),
     /// laid out for `mode`.
     var build: @Sendable (ParameterSet, Resolution, PrintMode) throws(GeometryError) -> [Part]

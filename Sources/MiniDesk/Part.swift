@@ -10,11 +10,25 @@ public struct Part: Hashable, Sendable {
     /// The piece of the print the part belongs to when an item prints as several that a slicer moves
     /// apart (the stash's `lid` and `base`); nil when the item is one piece.
     public var piece: String?
+    /// The move that took the part from its place in the assembled item to where it prints (the
+    /// stash's lid, turned over beside the base); nil when it prints where it sits. Its inverse puts
+    /// the part back, for an assembled view.
+    public var layout: Transform?
 
-    public init(name: String, color: String, mesh: Mesh, piece: String? = nil) {
+    public init(name: String, color: String, mesh: Mesh, piece: String? = nil, layout: Transform? = nil) {
         self.name = name
         self.color = color
         self.mesh = mesh
         self.piece = piece
+        self.layout = layout
+    }
+
+    /// The part where it sits in the assembled item.
+    public var assembled: Part {
+        guard let layout, let back = layout.inverted else { return self }
+        var part = self
+        part.mesh = mesh.transformed(by: back)
+        part.layout = nil
+        return part
     }
 }

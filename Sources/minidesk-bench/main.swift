@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import MeshIO
 import MiniDesk
+import MiniDeskServer
 
 /// Benchmarks for the geometry kernel, the catalogue and the file writers. Prints one JSON object of
 /// figures (seconds, counts, MB/s); timed here, never in tests. Run with `make bench` (release build).
@@ -132,6 +133,35 @@ for item in Catalogue.items where wanted("item_\(item.name)") {
     let parts = try item.parts(resolution: .normal).parts
     let check = try measure(repeats: 3) { for p in parts { _ = try p.mesh.validated(p.name) } }
     results["item_\(item.name)"] = ["seconds": seconds, "triangles": triangles, "check_seconds": check]
+}
+
+// The customizer's answer to one change, as `minidesk serve` computes it (the HTTP server adds a
+// loopback round trip): the draft model, the full one, and the form's effective ranges. Each build
+// sets a new fit.clearance, so none comes from the cache. The median of 5.
+if wanted("customizer") {
+    let customizer = Customizer(presets: PresetStore(path: NSTemporaryDirectory() + "minidesk-bench-presets.json"))
+    var figures = [String: Any]()
+    var change = 0
+    func median(_ body: () -> Void) -> Double {
+        (0..<5).map { _ -> Double in
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        }.sorted()[2]
+    }
+    for item in Catalogue.items {
+        func model(_ resolution: String) -> HTTPResponse {
+            change += 1
+            let query = [("item", item.name), ("resolution", resolution), ("fit.clearance", String(0.25 + Double(change) * 1e-4))]
+            return customizer.handle(HTTPRequest(method: "GET", path: "/api/model", query: query.map { (key: $0.0, value: $0.1) }))
+        }
+        var bytes = 0
+        let draft = median { bytes = model("draft").body.count }
+        let normal = median { _ = model("normal") }
+        let params = median { _ = customizer.handle(HTTPRequest(method: "GET", path: "/api/params", query: [(key: "item", value: item.name)])) }
+        figures[item.name] = ["draft_seconds": draft, "draft_glb_bytes": bytes, "normal_seconds": normal, "params_seconds": params]
+    }
+    results["customizer"] = figures
 }
 
 // Writers on a 1M-triangle mesh, next to a plain buffered write of the same number of bytes, and

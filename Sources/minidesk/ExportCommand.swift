@@ -46,7 +46,7 @@ enum ExportCommand {
                 let warnings = item.schema.validate(values).filter(\.isWarning).map(\.description)
                 if !args.flags.contains("--json") { warnings.forEach { Console.error("\(item.name): \($0)") } }
                 for f in formats {
-                    for path in plannedPaths(item, values, format: f, mode: mode, folder: folder) {
+                    for path in ItemFiles.plannedPaths(item, values, format: f, mode: mode, folder: folder) {
                         for file in f == "obj" ? [path, String(path.dropLast(3)) + "mtl"] : [path] {
                             let exists = FileManager.default.fileExists(atPath: file)
                             planned.append(["item": item.name, "path": file, "format": f, "mode": mode.rawValue, "exists": exists, "warnings": warnings])
@@ -62,7 +62,7 @@ enum ExportCommand {
 
         // Items in parallel; each builds its parts once and writes every format. One failure stops
         // only its own item.
-        let total = items.reduce(0) { sum, item in sum + formats.reduce(0) { $0 + plannedPaths(item, overrides[item.name] ?? ParameterSet(), format: $1, mode: mode, folder: folder).count } }
+        let total = items.reduce(0) { sum, item in sum + formats.reduce(0) { $0 + ItemFiles.plannedPaths(item, overrides[item.name] ?? ParameterSet(), format: $1, mode: mode, folder: folder).count } }
         let progress = Progress(total: total, json: args.flags.contains("--json"))
         let results = Results(count: items.count)
         let verify = args.flags.contains("--verify")
@@ -80,7 +80,7 @@ enum ExportCommand {
                     _ = try Parallel.each(parts.count) { i throws(GeometryError) in try parts[i].mesh.validated("the \(item.name) part `\(parts[i].name)`") }
                     warnings.forEach { Console.error("\(item.name): \($0)") }
                     for f in formats {
-                        for var entry in try write(item, parts, values, format: f, mode: mode, folder: folder, resolution: resolution) {
+                        for var entry in try ItemFiles.write(item, parts, values, format: f, mode: mode, folder: folder, resolution: resolution) {
                             (entry["warnings"] as? [String] ?? []).forEach { Console.error("\(item.name): \($0)") }
                             if verify { entry["verified"] = try verified(entry["path"] as? String ?? "") }
                             entry["seconds"] = Date().timeIntervalSince(started)
@@ -114,18 +114,6 @@ enum ExportCommand {
             }
         }
         return summaries.contains { $0.failure != nil } ? .failure : .ok
-    }
-
-    /// The files an item would produce in a format: in multicolour, two 3MFs per item (the assembly
-    /// for Bambu Studio, OrcaSlicer and other readers, and `.prusa.3mf` in PrusaSlicer's layout) or
-    /// one OBJ (other formats cannot hold parts, so they get one file per part, in place); in
-    /// separate mode, one file per part.
-    static func plannedPaths(_ item: DeskItem, _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String) -> [String] {
-        if mode == .merged { return [folder + "/\(item.name).\(["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension)"] }
-        if format == "3mf" && mode == .multicolor { return [folder + "/\(item.name).3mf", folder + "/\(item.name).prusa.3mf"] }
-        if format == "obj" && mode == .multicolor { return [folder + "/\(item.name).obj"] }
-        let ext = ["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension
-        return item.partNames(overrides).map { folder + "/\(item.name)-\($0).\(ext)" }
     }
 
     /// The formats of `--format`, in any letter case, each once. An empty entry, an unknown format
@@ -170,67 +158,6 @@ enum ExportCommand {
         return true
     }
 
-    /// Writes one item's files; returns one manifest entry per file (with `warnings`, if any).
-    private static func write(_ item: DeskItem, _ parts: [Part], _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String, resolution: Resolution) throws -> [[String: Any]] {
-        func volume(_ m: Mesh) -> Double { m.report(checkSelfIntersections: false).volume }
-        let used = item.schema.defaults.overriding(with: overrides)
-        if format == "3mf" && mode == .separate {
-            // One file per part, each a single-part object.
-            return try parts.map { part in
-                let path = folder + "/\(item.name)-\(part.name).3mf"
-                var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name) \(part.name)", parametersJSON: ParameterInput.json(used, item: item.name))
-                metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png([(part.mesh, part.color)])
-                try ThreeMFWriter.write(
-                    objectName: "\(item.name)-\(part.name)", parts: [ThreeMFPart(name: part.name, color: part.color, mesh: part.mesh)],
-                    metadata: metadata, to: path)
-                return ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
-            }
-        }
-        if format == "obj" {
-            // Coloured through a material library beside each file: every part in one file in
-            // multicolour, one file per part in separate mode.
-            let groups = mode == .separate ? parts.map { ("\(item.name)-\($0.name)", [$0]) } : [(item.name, parts)]
-            return try groups.map { (name, group) in
-                let path = folder + "/\(name).obj"
-                try OBJWriter.write(group.map { ($0.name, $0.color, $0.mesh) }, to: path)
-                return ["item": item.name, "part": group.count == 1 ? group[0].name : "*", "path": path,
-                        "materials": folder + "/\(name).mtl", "triangles": group.reduce(0) { $0 + $1.mesh.triangles.count },
-                        "volume": group.reduce(0.0) { $0 + volume($1.mesh) }]
-            }
-        }
-        if format == "3mf" {
-            // The assembled item (two objects for the stash's lid and base), its parts already on
-            // their filaments, with the parameters used: once as an assembly and once in
-            // PrusaSlicer's layout, since no one file opens assembled in every slicer.
-            var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name)", parametersJSON: ParameterInput.json(used, item: item.name))
-            metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png(parts.map { ($0.mesh, $0.color) })
-            let objects = threeMFObjects(item.name, parts)
-            // A merged body is one part, which every slicer reads alike from the assembly.
-            let layouts: [(ThreeMFLayout, String)] = mode == .merged ? [(.assembly, "3mf")] : [(.assembly, "3mf"), (.prusaSlicer, "prusa.3mf")]
-            return try layouts.map { layout, ext in
-                let path = folder + "/\(item.name).\(ext)"
-                try ThreeMFWriter.write(objects: objects, layout: layout, filaments: parts.map(\.color), metadata: metadata, to: path)
-                return ["item": item.name, "part": "*", "path": path, "layout": layout.rawValue, "objects": objects.count,
-                        "triangles": parts.reduce(0) { $0 + $1.mesh.triangles.count }, "volume": parts.reduce(0.0) { $0 + volume($1.mesh) }]
-            }
-        }
-        let meshFormat = MeshFormat(rawValue: format)!
-        return try parts.map { part in
-            let path = folder + (mode == .merged ? "/\(item.name).\(meshFormat.fileExtension)" : "/\(item.name)-\(part.name).\(meshFormat.fileExtension)")
-            var entry: [String: Any] = ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
-            // STL holds 32-bit floats: where rounding to them folds a thin feature, say so.
-            if meshFormat == .stl || meshFormat == .stlASCII {
-                let stored = STLWriter.stored(part.mesh)
-                if !stored.isValidSolid() {
-                    entry["warnings"] = ["\(path): rounded to STL's 32-bit floats, this part is not a valid solid (\(stored.report().problems.joined(separator: "; "))); "
-                        + "--format 3mf or ply keep full precision, or use a coarser --resolution than a chord deviation of \(resolution.maxChordDeviation) mm"]
-                }
-            }
-            try MeshWriter.write([(part.name, part.mesh)], colors: [part.color], format: meshFormat, to: path)
-            return entry
-        }
-    }
-
     /// Creates the output folder (and its parents); false, after saying why, if it cannot.
     static func createOutputFolder(_ folder: String) -> Bool {
         do {
@@ -240,18 +167,6 @@ enum ExportCommand {
             Console.error("cannot create the output folder \(folder): \(error.localizedDescription)")
             return false
         }
-    }
-
-    /// An item's parts as 3MF objects: one named after the item, or one per piece
-    /// (`stash-lid`, `stash-base`), in the order the parts come.
-    static func threeMFObjects(_ item: String, _ parts: [Part]) -> [ThreeMFObject] {
-        var objects = [ThreeMFObject]()
-        for part in parts {
-            let name = part.piece.map { "\(item)-\($0)" } ?? item
-            let p = ThreeMFPart(name: part.name, color: part.color, mesh: part.mesh)
-            if let i = objects.firstIndex(where: { $0.name == name }) { objects[i].parts.append(p) } else { objects.append(ThreeMFObject(name: name, parts: [p])) }
-        }
-        return objects
     }
 
     private static func selectItems(_ args: Arguments) throws(UsageError) -> [DeskItem] {
@@ -387,18 +302,5 @@ enum ParameterInput {
         problems += unreadable + (validating ? item.schema.validate(result).filter { !$0.isWarning } : [])
         if !problems.isEmpty { throw ParameterError(problems: problems) }
         return result
-    }
-
-    /// A parameter set as an OpenSCAD-style parameter file, for metadata and presets.
-    static func json(_ values: ParameterSet, item: String) -> String {
-        var entries = [String: Any]()
-        for (k, v) in values.values {
-            switch v {
-            case .number(let n): entries[k] = n
-            case .bool(let b): entries[k] = b
-            case .text(let s): entries[k] = s
-            }
-        }
-        return JSON.string(["fileFormatVersion": "1", "parameterSets": [item: entries]])
     }
 }

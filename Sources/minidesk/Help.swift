@@ -15,6 +15,7 @@ enum Help {
           check     Validate a mesh file (STL, OBJ, PLY, 3MF), part by part
           render    Draw a shaded PNG preview of an item
           preset    Save, list, show and delete your own parameter sets
+          serve     Open the live customizer in the browser
 
         Options:
           --help     Show help (also: minidesk COMMAND --help)
@@ -25,6 +26,7 @@ enum Help {
           minidesk export --all
           minidesk export solid --format ply --out /tmp/desk
           minidesk csg scene.json -o part.stl
+          minidesk serve --open
         """
 
     static let list = """
@@ -190,5 +192,25 @@ enum Help {
 
         Example:
           minidesk render solid --view iso --size 800 --out docs/images/solid.png
+        """
+
+    static let serve = """
+        Usage: minidesk serve [--port N] [--host ADDRESS] [--open]
+
+        A live customizer in the browser: a form made from the item's parameters, each slider bounded
+        by the range the other values allow, and a 3D view that follows every change (a draft build
+        at once, then the full resolution). Invalid values are shown at their field with the fix; the
+        last valid model stays on screen. Download the 3MF, the STL or a zip of every mode, and save
+        presets in the same store as `minidesk preset`. The link in the address bar reproduces the
+        model. three.js comes from Debian's libjs-three.
+
+        Options:
+          --port N          The port, 0 to 65535 (default 8080; 0 picks a free one)
+          --host ADDRESS    The IPv4 address to listen on (default 127.0.0.1, this machine only;
+                            0.0.0.0 lets other machines on the network in)
+          --open            Open the page in the desktop's browser
+
+        Example:
+          minidesk serve --open
         """
 }

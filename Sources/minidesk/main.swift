@@ -26,8 +26,9 @@ func runMain(_ words: [String]) -> ExitCode {
         case "check": return try CheckCommand.run(rest)
         case "preset": return try PresetCommand.run(rest)
         case "render": return try RenderCommand.run(rest)
+        case "serve": return try ServeCommand.run(rest)
         default:
-            let hint = closest(to: command, in: ["list", "params", "export", "csg", "check", "preset", "render", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
+            let hint = closest(to: command, in: ["list", "params", "export", "csg", "check", "preset", "render", "serve", "--help", "--version"]).map { ", did you mean `\($0)`?" } ?? ""
             throw UsageError("unknown command `\(command)`\(hint)")
         }
     } catch {

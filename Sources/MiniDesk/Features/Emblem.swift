@@ -26,8 +26,14 @@ public enum Emblem {
             throw EmblemError("is neither SVG path data nor a readable file (looked for \(candidates.dropFirst().map { "`\($0)`" }.joined(separator: " and "))), got \"\(value)\"")
         }
         guard content.contains("<") else { return content }
-        let paths = pathAttributes(in: content)
-        guard !paths.isEmpty else { throw EmblemError("file `\(file)` has no <path d=\"...\"> element") }
+        return try pathData(inSVG: content, named: "file `\(file)`")
+    }
+
+    /// The path data of an SVG document: its `<path>` elements' `d` attributes, joined. `name` says
+    /// what the document is in the error (`file x.svg`).
+    public static func pathData(inSVG svg: String, named name: String) throws(EmblemError) -> String {
+        let paths = pathAttributes(in: svg)
+        guard !paths.isEmpty else { throw EmblemError("\(name) has no <path d=\"...\"> element") }
         return paths.joined(separator: " ")
     }
 

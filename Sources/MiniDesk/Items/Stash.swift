@@ -29,6 +29,7 @@ extension Catalogue {
                 // The ports' pockets must leave two nozzle widths of the lid's wall behind them.
                 "ports.depth": 0.2...1.4, "ports.inlayThickness": 0.4...1.6, "ports.power.recessDepth": 0.1...1.2, "emblem.depth": 0.2...2.1,
             ]),
+        pieces: ["lid", "base"],
         build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             var features = ItemFeatures()
@@ -46,7 +47,10 @@ extension Catalogue {
                 var moved = part
                 if mode == .multicolor {
                     moved.piece = lidParts.contains(part.name) ? "lid" : "base"
-                    if lidParts.contains(part.name) { moved.mesh = part.mesh.transformed(by: turn) }
+                    if lidParts.contains(part.name) {
+                        moved.mesh = part.mesh.transformed(by: turn)
+                        moved.layout = turn
+                    }
                 }
                 if mode == .separate && part.name == "shell" {
                     // Already standing on the bed; turned over in place.

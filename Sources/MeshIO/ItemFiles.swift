@@ -1,0 +1,107 @@
+import Foundation
+import Geometry
+import MiniDesk
+
+/// An item's files: which ones a format and mode give, and writing them. The CLI's `export` and
+/// the customizer's downloads both write through here.
+public enum ItemFiles {
+    /// The files an item would produce in a format: in multicolour, two 3MFs per item (the assembly
+    /// for Bambu Studio, OrcaSlicer and other readers, and `.prusa.3mf` in PrusaSlicer's layout) or
+    /// one OBJ (other formats cannot hold parts, so they get one file per part, in place); in
+    /// separate mode, one file per part.
+    public static func plannedPaths(_ item: DeskItem, _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String) -> [String] {
+        if mode == .merged { return [folder + "/\(item.name).\(["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension)"] }
+        if format == "3mf" && mode == .multicolor { return [folder + "/\(item.name).3mf", folder + "/\(item.name).prusa.3mf"] }
+        if format == "obj" && mode == .multicolor { return [folder + "/\(item.name).obj"] }
+        let ext = ["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension
+        return item.partNames(overrides).map { folder + "/\(item.name)-\($0).\(ext)" }
+    }
+
+    /// Writes one item's files in `format` into `folder`, each through a temporary name; returns one
+    /// manifest entry per file (`path`, `triangles`, `volume`, and `warnings` if any).
+    public static func write(_ item: DeskItem, _ parts: [Part], _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String, resolution: Resolution) throws -> [[String: Any]] {
+        func volume(_ m: Mesh) -> Double { m.report(checkSelfIntersections: false).volume }
+        let used = item.schema.defaults.overriding(with: overrides)
+        if format == "3mf" && mode == .separate {
+            // One file per part, each a single-part object.
+            return try parts.map { part in
+                let path = folder + "/\(item.name)-\(part.name).3mf"
+                var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name) \(part.name)", parametersJSON: parameterFile(used, item: item.name))
+                metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png([(part.mesh, part.color)])
+                try ThreeMFWriter.write(
+                    objectName: "\(item.name)-\(part.name)", parts: [ThreeMFPart(name: part.name, color: part.color, mesh: part.mesh)],
+                    metadata: metadata, to: path)
+                return ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
+            }
+        }
+        if format == "obj" {
+            // Coloured through a material library beside each file: every part in one file in
+            // multicolour, one file per part in separate mode.
+            let groups = mode == .separate ? parts.map { ("\(item.name)-\($0.name)", [$0]) } : [(item.name, parts)]
+            return try groups.map { (name, group) in
+                let path = folder + "/\(name).obj"
+                try OBJWriter.write(group.map { ($0.name, $0.color, $0.mesh) }, to: path)
+                return ["item": item.name, "part": group.count == 1 ? group[0].name : "*", "path": path,
+                        "materials": folder + "/\(name).mtl", "triangles": group.reduce(0) { $0 + $1.mesh.triangles.count },
+                        "volume": group.reduce(0.0) { $0 + volume($1.mesh) }]
+            }
+        }
+        if format == "3mf" {
+            // The assembled item (two objects for the stash's lid and base), its parts already on
+            // their filaments, with the parameters used: once as an assembly and once in
+            // PrusaSlicer's layout, since no one file opens assembled in every slicer.
+            var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name)", parametersJSON: parameterFile(used, item: item.name))
+            metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png(parts.map { ($0.mesh, $0.color) })
+            let objects = threeMFObjects(item.name, parts)
+            // A merged body is one part, which every slicer reads alike from the assembly.
+            let layouts: [(ThreeMFLayout, String)] = mode == .merged ? [(.assembly, "3mf")] : [(.assembly, "3mf"), (.prusaSlicer, "prusa.3mf")]
+            return try layouts.map { layout, ext in
+                let path = folder + "/\(item.name).\(ext)"
+                try ThreeMFWriter.write(objects: objects, layout: layout, filaments: parts.map(\.color), metadata: metadata, to: path)
+                return ["item": item.name, "part": "*", "path": path, "layout": layout.rawValue, "objects": objects.count,
+                        "triangles": parts.reduce(0) { $0 + $1.mesh.triangles.count }, "volume": parts.reduce(0.0) { $0 + volume($1.mesh) }]
+            }
+        }
+        let meshFormat = MeshFormat(rawValue: format)!
+        return try parts.map { part in
+            let path = folder + (mode == .merged ? "/\(item.name).\(meshFormat.fileExtension)" : "/\(item.name)-\(part.name).\(meshFormat.fileExtension)")
+            var entry: [String: Any] = ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
+            // STL holds 32-bit floats: where rounding to them folds a thin feature, say so.
+            if meshFormat == .stl || meshFormat == .stlASCII {
+                let stored = STLWriter.stored(part.mesh)
+                if !stored.isValidSolid() {
+                    entry["warnings"] = ["\(path): rounded to STL's 32-bit floats, this part is not a valid solid (\(stored.report().problems.joined(separator: "; "))); "
+                        + "--format 3mf or ply keep full precision, or use a coarser --resolution than a chord deviation of \(resolution.maxChordDeviation) mm"]
+                }
+            }
+            try MeshWriter.write([(part.name, part.mesh)], colors: [part.color], format: meshFormat, to: path)
+            return entry
+        }
+    }
+
+    /// An item's parts as 3MF objects: one named after the item, or one per piece
+    /// (`stash-lid`, `stash-base`), in the order the parts come.
+    public static func threeMFObjects(_ item: String, _ parts: [Part]) -> [ThreeMFObject] {
+        var objects = [ThreeMFObject]()
+        for part in parts {
+            let name = part.piece.map { "\(item)-\($0)" } ?? item
+            let p = ThreeMFPart(name: part.name, color: part.color, mesh: part.mesh)
+            if let i = objects.firstIndex(where: { $0.name == name }) { objects[i].parts.append(p) } else { objects.append(ThreeMFObject(name: name, parts: [p])) }
+        }
+        return objects
+    }
+
+    /// A parameter set as an OpenSCAD-style parameter file, for metadata and presets.
+    public static func parameterFile(_ values: ParameterSet, item: String) -> String {
+        var entries = [String: Any]()
+        for (k, v) in values.values {
+            switch v {
+            case .number(let n): entries[k] = n
+            case .bool(let b): entries[k] = b
+            case .text(let s): entries[k] = s
+            }
+        }
+        let data = try! JSONSerialization.data(withJSONObject: ["fileFormatVersion": "1", "parameterSets": [item: entries]], options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+}
