@@ -21,6 +21,19 @@ public enum JSONValue: Equatable, Sendable {
         return value
     }
 
+    /// The value as Foundation's JSONSerialization takes it: Double, Bool, String, arrays,
+    /// dictionaries and NSNull.
+    public var plain: Any {
+        switch self {
+        case .null: return NSNull()
+        case .bool(let b): return b
+        case .number(let n): return n
+        case .string(let s): return s
+        case .array(let a): return a.map(\.plain)
+        case .object(let o): return o.mapValues(\.plain)
+        }
+    }
+
     /// A short name of the kind of value, for messages.
     public var kind: String {
         switch self {

@@ -93,14 +93,7 @@ public enum ItemFiles {
 
     /// A parameter set as an OpenSCAD-style parameter file, for metadata and presets.
     public static func parameterFile(_ values: ParameterSet, item: String) -> String {
-        var entries = [String: Any]()
-        for (k, v) in values.values {
-            switch v {
-            case .number(let n): entries[k] = n
-            case .bool(let b): entries[k] = b
-            case .text(let s): entries[k] = s
-            }
-        }
+        let entries = values.values.mapValues(\.plain)
         let data = try! JSONSerialization.data(withJSONObject: ["fileFormatVersion": "1", "parameterSets": [item: entries]], options: [.prettyPrinted, .sortedKeys])
         return String(decoding: data, as: UTF8.self)
     }

@@ -218,24 +218,3 @@ public final class Customizer: Sendable {
         }
     }
 }
-
-extension ParameterValue {
-    var jsonValue: JSONValue {
-        switch self {
-        case .number(let n): return .number(n)
-        case .bool(let b): return .bool(b)
-        case .text(let s): return .string(s)
-        }
-    }
-}
-
-extension JSONValue {
-    var plain: Any {
-        switch self {
-        case .number(let n): return n
-        case .bool(let b): return b
-        case .string(let s): return s
-        default: return NSNull()
-        }
-    }
-}

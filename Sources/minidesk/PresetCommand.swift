@@ -30,7 +30,7 @@ enum PresetCommand {
                 guard rest.count == 1 else { throw UsageError("preset show needs one NAME") }
                 let preset = try find(rest[0], in: try store.load())
                 if args.flags.contains("--json") {
-                    Console.out(JSON.string(["name": rest[0], "item": preset.item, "parameters": preset.parameters.mapValues(plain)] as [String: Any]))
+                    Console.out(JSON.string(["name": rest[0], "item": preset.item, "parameters": preset.parameters.mapValues(\.plain)] as [String: Any]))
                 } else {
                     Console.out("\(rest[0]) (\(preset.item))")
                     for key in preset.parameters.keys.sorted() { Console.out("  \(key) = \(plainText(preset.parameters[key]!))") }
@@ -74,7 +74,7 @@ enum PresetCommand {
             return .usage
         }
         try store.modify { (presets: inout [String: PresetStore.Preset]) throws(PresetStore.StoreError) in
-            presets[name] = PresetStore.Preset(item: item.name, parameters: values.values.mapValues(jsonValue))
+            presets[name] = PresetStore.Preset(item: item.name, parameters: values.values.mapValues(\.jsonValue))
         }
         Console.out("saved preset \(name) for \(item.name) (\(values.values.count) parameters) in \(store.path)")
         return .ok
@@ -86,23 +86,6 @@ enum PresetCommand {
             throw PresetStore.StoreError(message: "there is no preset `\(name)`\(hint) (see `minidesk preset list`)")
         }
         return p
-    }
-
-    static func jsonValue(_ v: ParameterValue) -> JSONValue {
-        switch v {
-        case .number(let n): return .number(n)
-        case .bool(let b): return .bool(b)
-        case .text(let s): return .string(s)
-        }
-    }
-
-    private static func plain(_ v: JSONValue) -> Any {
-        switch v {
-        case .number(let n): return n
-        case .bool(let b): return b
-        case .string(let s): return s
-        default: return NSNull()
-        }
     }
 
     private static func plainText(_ v: JSONValue) -> String {

@@ -25,8 +25,8 @@ public struct ParameterListing: Sendable {
         /// declared range), `value`, `scales`, `unit`, `options` and `group`.
         public var json: [String: Any] {
             var entry: [String: Any] = [
-                "name": spec.name, "type": spec.kind.rawValue, "caption": spec.summary, "initial": Self.plain(spec.defaultValue),
-                "value": Self.plain(value), "scales": spec.kind == .length && spec.scales, "group": group,
+                "name": spec.name, "type": spec.kind.rawValue, "caption": spec.summary, "initial": spec.defaultValue.plain,
+                "value": value.plain, "scales": spec.kind == .length && spec.scales, "group": group,
             ]
             if let lo = spec.min, let hi = spec.max {
                 entry["limits"] = ["min": lo, "max": hi]
@@ -36,14 +36,6 @@ public struct ParameterListing: Sendable {
             if !spec.kind.unit.isEmpty { entry["unit"] = spec.kind.unit }
             if !spec.choices.isEmpty { entry["options"] = spec.choices }
             return entry
-        }
-
-        static func plain(_ v: ParameterValue) -> Any {
-            switch v {
-            case .number(let n): return n
-            case .bool(let b): return b
-            case .text(let s): return s
-            }
         }
     }
 

@@ -1,3 +1,5 @@
+import Geometry
+
 /// A parameter's value: a number (lengths in mm, angles in degrees, counts), a switch, or text
 /// (choices, `#RRGGBB` colours, paths).
 public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
@@ -12,4 +14,16 @@ public enum ParameterValue: Hashable, Sendable, CustomStringConvertible {
         case .text(let s): return "\"\(s)\""
         }
     }
+
+    /// The value in a JSON document (parameter files, presets).
+    public var jsonValue: JSONValue {
+        switch self {
+        case .number(let n): return .number(n)
+        case .bool(let b): return .bool(b)
+        case .text(let s): return .string(s)
+        }
+    }
+
+    /// The value as Foundation's JSONSerialization takes it.
+    public var plain: Any { jsonValue.plain }
 }
