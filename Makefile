@@ -67,9 +67,8 @@ fuzz: deps
 # first one check_customizer.py takes).
 gallery: release python-deps
 	mkdir -p docs/images
-	for item in $$(.build/release/minidesk list | awk '{print $$1}'); do \
-		for view in iso front; do .build/release/minidesk render $$item --view $$view --size 480 --out docs/images/$$item-$$view.png; done; \
-	done
+	.build/release/minidesk render --all --views iso,front --size 480 --out docs/images
+	.build/release/minidesk render stash --mode assembled --views iso --size 480 --out docs/images
 	$(PYTHON) scripts/check_customizer.py --minidesk .build/release/minidesk --shots .build/gallery-shots
 	cp .build/gallery-shots/1-planter.png docs/images/customizer.png
 

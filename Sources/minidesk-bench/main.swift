@@ -164,6 +164,16 @@ if wanted("customizer") {
     results["customizer"] = figures
 }
 
+// Previews of the solid (iso, multicolour, normal resolution) at three sizes, PNG encoding included.
+if wanted("render") {
+    let parts = try Catalogue.item(named: "solid")!.parts(resolution: .normal).parts.map { ($0.mesh, $0.color) }
+    var figures = [String: Any]()
+    for size in [512, 2048, 4096] {
+        figures["\(size)px_seconds"] = measure(repeats: size > 2048 ? 2 : 3) { _ = PreviewRenderer(view: .iso, size: size).png(parts) }
+    }
+    results["render_solid"] = figures
+}
+
 // Writers on a 1M-triangle mesh, next to a plain buffered write of the same number of bytes, and
 // the memory each needs beyond the mesh (peak resident growth, measured in a fresh child process).
 if wanted("writers") {

@@ -178,20 +178,29 @@ enum Help {
         """
 
     static let render = """
-        Usage: minidesk render ITEM [--out FILE.png] [--view iso|front|rear|top|bottom] [--size PX]
-                                    [--preset NAME] [--params FILE [--set-name SET]] [--set KEY=VALUE]...
+        Usage: minidesk render ITEM... | --all [--views iso,front,rear,top,bottom] [--mode MODE]
+                               [--size PX] [--out FILE.png | --out FOLDER]
+                               [--preset NAME] [--params FILE [--set-name SET]] [--set KEY=VALUE]...
 
-        Draws a shaded preview with MiniDesk's own rasterizer: each part in its colour, soft lighting,
-        anti-aliased. The same renderer makes the 3MF thumbnails and the README's pictures.
+        Draws shaded previews with MiniDesk's own rasterizer: each part in its colour, lights that
+        follow the camera, outlines where parts meet and faces fold, shade in recesses, anti-aliased,
+        on every core. The same renderer makes the 3MF thumbnails and the README's pictures.
 
         Options:
-          --out FILE.png   Where to write it (default: Output/ITEM-VIEW.png)
-          --view VIEW      iso (default), front, rear, top or bottom
-          --size PX        Width and height in pixels, 16 to 4096 (default 512)
+          --all            Every item
+          --views V,V...   Any of iso (default), front, rear, top and bottom (--view V for one)
+          --mode MODE      multicolor (default), separate or merged (the print layouts), or
+                           assembled (the stash's lid on its base)
+          --size PX        Width and height in pixels, 16 to 4096 (default 512); from 1,024 px a
+                           progress bar shows on a terminal
+          --out PATH       A .png file for one picture; a folder for several, each named
+                           ITEM-VIEW.png (ITEM-MODE-VIEW.png for another mode). Default: Output/
           --resolution R   As for export (default normal)
 
-        Example:
+        Examples:
           minidesk render solid --view iso --size 800 --out docs/images/solid.png
+          minidesk render --all --views iso,top,bottom --size 1024 --out /tmp/previews
+          minidesk render stash --mode assembled --views iso,front
         """
 
     static let serve = """

@@ -399,13 +399,29 @@ import Testing
         let data = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(data.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
         let view = try CommandLineTests.run(["render", "solid", "--view", "side", "--out", out])
-        #expect(view.status == 2 && view.stderr.contains("--view must be one of iso, front, rear, top, bottom, got `side`"))
+        #expect(view.status == 2 && view.stderr.contains("--view and --views take iso, front, rear, top, bottom (several with commas), got `side`"))
         let size = try CommandLineTests.run(["render", "solid", "--size", "5", "--out", out])
         #expect(size.status == 2 && size.stderr.contains("--size must be a whole number of pixels from 16 to 4096, got `5`"))
         let ext = try CommandLineTests.run(["render", "solid", "--out", "/tmp/x.jpg"])
-        #expect(ext.status == 2 && ext.stderr.contains("--out must name a .png file"))
+        #expect(ext.status == 2 && ext.stderr.contains("--out must name a .png file (for one picture) or a folder, got `/tmp/x.jpg`"))
         let bad = try CommandLineTests.run(["render", "solid", "--set", "body.width=1", "--out", out])
         #expect(bad.status == 2 && bad.stderr.contains("body.width: must be 111 to 300 mm, got 1"))
+        let mode = try CommandLineTests.run(["render", "stash", "--mode", "assembeld", "--out", out])
+        #expect(mode.status == 2 && mode.stderr.contains("--mode must be one of multicolor, separate, merged, assembled, got `assembeld`, did you mean `assembled`?"))
+        let many = try CommandLineTests.run(["render", "--all", "--views", "iso,top", "--out", out])
+        #expect(many.status == 2 && many.stderr.contains("--out names a folder when rendering several pictures (5 items x 2 views)"))
+        let both = try CommandLineTests.run(["render", "solid", "--view", "top", "--views", "iso"])
+        #expect(both.status == 2 && both.stderr.contains("give --view or --views, not both"))
+    }
+
+    /// Several items and views in one call, into a folder named ITEM[-MODE]-VIEW.png.
+    @Test func severalPicturesIntoAFolder() throws {
+        let folder = NSTemporaryDirectory() + "minidesk-renders-\(UUID().uuidString)"
+        let r = try CommandLineTests.run(["render", "solid", "stash", "--views", "top,bottom", "--size", "48", "--resolution", "draft", "--out", folder])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["solid-bottom.png", "solid-top.png", "stash-bottom.png", "stash-top.png"])
+        let assembled = try CommandLineTests.run(["render", "stash", "--mode", "assembled", "--views", "iso", "--size", "48", "--resolution", "draft", "--out", folder])
+        #expect(assembled.status == 0 && FileManager.default.fileExists(atPath: folder + "/stash-assembled-iso.png"), "\(assembled.stderr)")
     }
 }
 
