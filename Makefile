@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 VENV := .venv
 PYTHON := $(VENV)/bin/python
-APT_PACKAGES := pkg-config libassimp-dev libminizip-dev libmicrohttpd-dev libjs-three prusa-slicer chromium chromium-driver python3 python3-venv
+APT_PACKAGES := pkg-config libassimp-dev libminizip-dev libmicrohttpd-dev libjs-three prusa-slicer chromium chromium-driver parallel python3 python3-venv
 PY_PACKAGES := numpy trimesh manifold3d lib3mf selenium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -295,7 +295,7 @@ def run(d, base, shots, minidesk, env):
         else:
             import zipfile
             names = zipfile.ZipFile(path).namelist()
-            expect = ["multicolor/stash.3mf", "separate/stash-shell.stl", "merged/stash.stl"] if name == "all.zip" else ["stash-shell.stl"]
+            expect = ["multicolor/stash.3mf", "separate/stash-separate-shell.stl", "merged/stash-merged.stl"] if name == "all.zip" else ["stash-shell.stl"]
             check(all(e in names for e in expect), f"the {name} download holds {len(names)} files, {', '.join(expect)} among them")
 
     # --- A preset saved here is in the CLI's store; saving it again asks first.

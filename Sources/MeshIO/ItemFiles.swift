@@ -5,27 +5,38 @@ import MiniDesk
 /// An item's files: which ones a format and mode give, and writing them. The CLI's `export` and
 /// the customizer's downloads both write through here.
 public enum ItemFiles {
+    /// The start of every file name of an item in a mode: the item's name, then the parameter set's
+    /// name when a batch exports several (`planter-small`), then the mode where it changes the
+    /// geometry (`solid-separate`, `solid-merged`; multicolour adds nothing), so that no two modes
+    /// or sets ever write the same name.
+    public static func stem(_ item: String, _ mode: PrintMode, set: String? = nil) -> String {
+        [item, set, mode == .multicolor ? nil : mode.rawValue].compactMap { $0 }.joined(separator: "-")
+    }
+
     /// The files an item would produce in a format: in multicolour, two 3MFs per item (the assembly
     /// for Bambu Studio, OrcaSlicer and other readers, and `.prusa.3mf` in PrusaSlicer's layout) or
-    /// one OBJ (other formats cannot hold parts, so they get one file per part, in place); in
-    /// separate mode, one file per part.
-    public static func plannedPaths(_ item: DeskItem, _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String) -> [String] {
-        if mode == .merged { return [folder + "/\(item.name).\(["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension)"] }
-        if format == "3mf" && mode == .multicolor { return [folder + "/\(item.name).3mf", folder + "/\(item.name).prusa.3mf"] }
-        if format == "obj" && mode == .multicolor { return [folder + "/\(item.name).obj"] }
+    /// one OBJ (other formats cannot hold parts, so they get one file per part, in place,
+    /// `ITEM-PART.stl`); in separate mode, one file per part (`ITEM-separate-PART.stl`); merged,
+    /// one file (`ITEM-merged.stl`).
+    public static func plannedPaths(_ item: DeskItem, _ overrides: ParameterSet, format: String, mode: PrintMode, set: String? = nil, folder: String) -> [String] {
         let ext = ["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension
-        return item.partNames(overrides).map { folder + "/\(item.name)-\($0).\(ext)" }
+        let stem = stem(item.name, mode, set: set)
+        if mode == .merged { return [folder + "/\(stem).\(ext)"] }
+        if format == "3mf" && mode == .multicolor { return [folder + "/\(stem).3mf", folder + "/\(stem).prusa.3mf"] }
+        if format == "obj" && mode == .multicolor { return [folder + "/\(stem).obj"] }
+        return item.partNames(overrides).map { folder + "/\(stem)-\($0).\(ext)" }
     }
 
     /// Writes one item's files in `format` into `folder`, each through a temporary name; returns one
     /// manifest entry per file (`path`, `triangles`, `volume`, and `warnings` if any).
-    public static func write(_ item: DeskItem, _ parts: [Part], _ overrides: ParameterSet, format: String, mode: PrintMode, folder: String, resolution: Resolution) throws -> [[String: Any]] {
+    public static func write(_ item: DeskItem, _ parts: [Part], _ overrides: ParameterSet, format: String, mode: PrintMode, set: String? = nil, folder: String, resolution: Resolution) throws -> [[String: Any]] {
         func volume(_ m: Mesh) -> Double { m.report(checkSelfIntersections: false).volume }
         let used = item.schema.defaults.overriding(with: overrides)
+        let stem = stem(item.name, mode, set: set)
         if format == "3mf" && mode == .separate {
             // One file per part, each a single-part object.
             return try parts.map { part in
-                let path = folder + "/\(item.name)-\(part.name).3mf"
+                let path = folder + "/\(stem)-\(part.name).3mf"
                 var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name) \(part.name)", parametersJSON: parameterFile(used, item: item.name))
                 metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png([(part.mesh, part.color)])
                 try ThreeMFWriter.write(
@@ -37,7 +48,7 @@ public enum ItemFiles {
         if format == "obj" {
             // Coloured through a material library beside each file: every part in one file in
             // multicolour, one file per part in separate mode.
-            let groups = mode == .separate ? parts.map { ("\(item.name)-\($0.name)", [$0]) } : [(item.name, parts)]
+            let groups = mode == .separate ? parts.map { ("\(stem)-\($0.name)", [$0]) } : [(stem, parts)]
             return try groups.map { (name, group) in
                 let path = folder + "/\(name).obj"
                 try OBJWriter.write(group.map { ($0.name, $0.color, $0.mesh) }, to: path)
@@ -56,7 +67,7 @@ public enum ItemFiles {
             // A merged body is one part, which every slicer reads alike from the assembly.
             let layouts: [(ThreeMFLayout, String)] = mode == .merged ? [(.assembly, "3mf")] : [(.assembly, "3mf"), (.prusaSlicer, "prusa.3mf")]
             return try layouts.map { layout, ext in
-                let path = folder + "/\(item.name).\(ext)"
+                let path = folder + "/\(stem).\(ext)"
                 try ThreeMFWriter.write(objects: objects, layout: layout, filaments: parts.map(\.color), metadata: metadata, to: path)
                 return ["item": item.name, "part": "*", "path": path, "layout": layout.rawValue, "objects": objects.count,
                         "triangles": parts.reduce(0) { $0 + $1.mesh.triangles.count }, "volume": parts.reduce(0.0) { $0 + volume($1.mesh) }]
@@ -64,7 +75,7 @@ public enum ItemFiles {
         }
         let meshFormat = MeshFormat(rawValue: format)!
         return try parts.map { part in
-            let path = folder + (mode == .merged ? "/\(item.name).\(meshFormat.fileExtension)" : "/\(item.name)-\(part.name).\(meshFormat.fileExtension)")
+            let path = folder + (mode == .merged ? "/\(stem).\(meshFormat.fileExtension)" : "/\(stem)-\(part.name).\(meshFormat.fileExtension)")
             var entry: [String: Any] = ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
             // STL holds 32-bit floats: where rounding to them folds a thin feature, say so.
             if meshFormat == .stl || meshFormat == .stlASCII {

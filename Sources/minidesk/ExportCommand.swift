@@ -6,27 +6,54 @@ import MiniDesk
 /// `minidesk export`: resolves each item's parameters, validates them all, then builds the items
 /// and writes their files.
 enum ExportCommand {
+    /// One export job: an item, with one parameter set of the file (`--set-name all`), in one mode.
+    struct Job {
+        var item: DeskItem
+        /// The parameter set's name when every set of the file is exported; it joins the file names.
+        var set: String?
+        var mode: PrintMode
+        var values: ParameterSet
+        /// The start of its file names: `planter`, `planter-small`, `planter-small-separate`.
+        var stem: String { ItemFiles.stem(item.name, mode, set: set) }
+        /// How the summary and the messages name it.
+        var label: String { [item.name, set, mode == .multicolor ? nil : mode.rawValue].compactMap { $0 }.joined(separator: "/") }
+    }
+
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
         let args = try Arguments(
             words, valued: ["--out", "--format", "--mode", "--resolution", "--set", "--params", "--set-name", "--preset", "--jobs", "--bed"],
-            flags: ["--all", "--json", "--dry-run", "--verify", "--plates", "--help"])
+            flags: ["--all", "--json", "--dry-run", "--verify", "--plates", "--plan", "--name-by-set", "--help"])
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
         let formats = try parseFormats(args.value("--format") ?? "stl")
-        let mode = try parseMode(args.value("--mode") ?? "multicolor")
+        let modes = try parseModes(args.value("--mode") ?? "multicolor")
         let resolution = try parseResolution(args.value("--resolution") ?? "normal")
         if args.value("--set-name") != nil && args.value("--params") == nil { throw UsageError("--set-name needs --params FILE") }
+        if args.flags.contains("--name-by-set") && args.value("--set-name") == nil { throw UsageError("--name-by-set puts the --set-name in the file names; add --set-name NAME") }
         let jobsText = args.value("--jobs") ?? String(ProcessInfo.processInfo.activeProcessorCount)
-        guard let jobs = Int(jobsText), jobs >= 1, jobs <= 256 else { throw UsageError("--jobs must be a whole number from 1 to 256, got `\(jobsText)`") }
+        guard let jobCount = Int(jobsText), jobCount >= 1, jobCount <= 256 else { throw UsageError("--jobs must be a whole number from 1 to 256, got `\(jobsText)`") }
 
-        // Parameters first, for every item: defaults, then the preset, then the params file, then --set.
-        var overrides = [String: ParameterSet]()
+        // Parameters first, for every item and set: defaults, then the preset, then the params
+        // file, then --set. `--set-name all` takes every set of the file in turn.
+        var sets: [String?] = [args.value("--set-name")]
+        if args.value("--set-name") == "all" {
+            do { sets = try ParameterInput.setNames(in: args.value("--params")!) } catch {
+                error.problems.forEach { Console.error($0.description) }
+                return .usage
+            }
+        }
+        var jobs = [Job]()
         var problems = [String]()
         for item in items {
-            do {
-                overrides[item.name] = try ParameterInput.resolve(for: item, args)
-            } catch {
-                problems += error.problems.map { "\(item.name): \($0)" }
+            for set in sets {
+                do {
+                    let values = try ParameterInput.resolve(for: item, args, setName: set)
+                    // The set joins the file names when the file's every set is exported.
+                    let named = args.value("--set-name") == "all" || args.flags.contains("--name-by-set")
+                    for mode in modes { jobs.append(Job(item: item, set: named ? set : nil, mode: mode, values: values)) }
+                } catch {
+                    problems += error.problems.map { "\([item.name, set].compactMap { $0 }.joined(separator: "/")): \($0)" }
+                }
             }
         }
         guard problems.isEmpty else {
@@ -35,21 +62,28 @@ enum ExportCommand {
         }
 
         let folder = args.value("--out") ?? "Output"
-        if args.flags.contains("--plates") { return try runPlates(items, overrides, args, folder: folder) }
+        if args.flags.contains("--plates") {
+            guard jobs.count == items.count * modes.count, args.value("--set-name") != "all" else { throw UsageError("--plates lays out the parts of one parameter set; leave out --set-name all") }
+            var overrides = [String: ParameterSet]()
+            for job in jobs { overrides[job.item.name] = job.values }
+            return try runPlates(items, overrides, args, folder: folder)
+        }
         if args.value("--bed") != nil { throw UsageError("--bed sets the bed for --plates; add --plates") }
+        if args.flags.contains("--plan") { return plan(jobs, words) }
         if args.flags.contains("--dry-run") {
             // Every file that would be written (an OBJ's material library too), whether one is there
             // already, and the warnings the build would give.
             var planned = [[String: Any]]()
-            for item in items {
-                let values = overrides[item.name] ?? ParameterSet()
-                let warnings = item.schema.validate(values).filter(\.isWarning).map(\.description)
-                if !args.flags.contains("--json") { warnings.forEach { Console.error("\(item.name): \($0)") } }
+            for job in jobs {
+                let warnings = job.item.schema.validate(job.values).filter(\.isWarning).map(\.description)
+                if !args.flags.contains("--json") { warnings.forEach { Console.error("\(job.label): \($0)") } }
                 for f in formats {
-                    for path in ItemFiles.plannedPaths(item, values, format: f, mode: mode, folder: folder) {
+                    for path in ItemFiles.plannedPaths(job.item, job.values, format: f, mode: job.mode, set: job.set, folder: folder) {
                         for file in f == "obj" ? [path, String(path.dropLast(3)) + "mtl"] : [path] {
                             let exists = FileManager.default.fileExists(atPath: file)
-                            planned.append(["item": item.name, "path": file, "format": f, "mode": mode.rawValue, "exists": exists, "warnings": warnings])
+                            var entry: [String: Any] = ["item": job.item.name, "path": file, "format": f, "mode": job.mode.rawValue, "exists": exists, "warnings": warnings]
+                            if let set = job.set { entry["set"] = set }
+                            planned.append(entry)
                             if !args.flags.contains("--json") { Console.out("would write \(file)" + (exists ? " (replacing the file there)" : "")) }
                         }
                     }
@@ -58,62 +92,133 @@ enum ExportCommand {
             if args.flags.contains("--json") { Console.out(JSON.string(planned)) }
             return .ok
         }
-        guard createOutputFolder(folder) else { return .failure }
+        // Each job's lock keeps a second export of its files out; each is staged and committed whole.
+        let output: OutputFolder
+        do {
+            output = try OutputFolder(folder)
+            for job in jobs { try output.claim(job.stem) }
+        } catch {
+            Console.error("\(error)")
+            return .failure
+        }
 
-        // Items in parallel; each builds its parts once and writes every format. One failure stops
-        // only its own item.
-        let total = items.reduce(0) { sum, item in sum + formats.reduce(0) { $0 + ItemFiles.plannedPaths(item, overrides[item.name] ?? ParameterSet(), format: $1, mode: mode, folder: folder).count } }
+        // Jobs in parallel; each builds its parts once, writes every format into its staging
+        // folder (reading them back with --verify) and only then moves them into place. One failure
+        // stops only its own job, and leaves its old files as they were.
+        let total = jobs.reduce(0) { sum, job in sum + formats.reduce(0) { $0 + ItemFiles.plannedPaths(job.item, job.values, format: $1, mode: job.mode, set: job.set, folder: folder).count } }
         let progress = Progress(total: total, json: args.flags.contains("--json"))
-        let results = Results(count: items.count)
+        let results = Results(count: jobs.count)
+        let jobTotal = jobs.count
+        let interruption = Interruption.watch { signal in
+            // Nothing half-written and nothing mixed: committed jobs stay, staged ones go.
+            output.abandon(exitingWith: 128 + signal) {
+                progress.done()
+                let done = results.summaries.filter { $0.failure == nil }.map(\.item)
+                Console.error("interrupted: \(done.count) of \(jobTotal) items written" + (done.isEmpty ? "" : " (\(done.joined(separator: ", ")))")
+                    + "; the others keep their old files, and nothing is half-written")
+            }
+        }
         let verify = args.flags.contains("--verify")
         let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = jobs
-        for (index, item) in items.enumerated() {
-            let values = overrides[item.name]!
+        queue.maxConcurrentOperationCount = jobCount
+        for (index, job) in jobs.enumerated() {
+            let item = job.item, values = job.values, mode = job.mode
             queue.addOperation {
                 let started = Date()
-                var summary = Summary(item: item.name)
+                var summary = Summary(item: job.label)
+                var stage: String? = nil
                 do {
                     let (parts, warnings) = try item.parts(values, resolution: resolution, mode: mode)
                     // Only valid solids are written: a part that is not one (a kernel defect) fails
                     // its item before any of its files is written.
                     _ = try Parallel.each(parts.count) { i throws(GeometryError) in try parts[i].mesh.validated("the \(item.name) part `\(parts[i].name)`") }
-                    warnings.forEach { Console.error("\(item.name): \($0)") }
+                    warnings.forEach { Console.error("\(job.label): \($0)") }
+                    let staged = try output.stage(job.stem)
+                    stage = staged
+                    var entries = [[String: Any]]()
                     for f in formats {
-                        for var entry in try ItemFiles.write(item, parts, values, format: f, mode: mode, folder: folder, resolution: resolution) {
-                            (entry["warnings"] as? [String] ?? []).forEach { Console.error("\(item.name): \($0)") }
+                        for var entry in try ItemFiles.write(item, parts, values, format: f, mode: mode, set: job.set, folder: staged, resolution: resolution) {
+                            // Warnings name the file where it will be, and are given even if the item fails.
+                            entry["warnings"] = (entry["warnings"] as? [String])?.map { $0.replacingOccurrences(of: staged + "/", with: folder + "/") }
+                            (entry["warnings"] as? [String] ?? []).forEach { Console.error("\(job.label): \($0)") }
                             if verify { entry["verified"] = try verified(entry["path"] as? String ?? "") }
-                            entry["seconds"] = Date().timeIntervalSince(started)
-                            summary.files += 1
-                            summary.triangles += entry["triangles"] as? Int ?? 0
-                            progress.finished(entry)
-                            results.add(entry, at: index)
+                            entry["format"] = f
+                            entry["mode"] = mode.rawValue
+                            if let set = job.set { entry["set"] = set }
+                            entry["bytes"] = (try? FileManager.default.attributesOfItem(atPath: entry["path"] as? String ?? "")[.size] as? Int) ?? 0
+                            entries.append(entry)
                         }
                     }
+                    _ = try output.commit(staged)
+                    stage = nil
+                    for var entry in entries {
+                        for key in ["path", "materials"] {
+                            if let p = entry[key] as? String { entry[key] = folder + "/" + (p as NSString).lastPathComponent }
+                        }
+                        entry["seconds"] = Date().timeIntervalSince(started)
+                        summary.files += 1
+                        summary.triangles += entry["triangles"] as? Int ?? 0
+                        progress.finished(entry)
+                        results.add(entry, at: index)
+                    }
                 } catch {
-                    summary.failure = "\(error)"
-                    Console.error("\(item.name): \(error)")
+                    if let stage { output.discard(stage) }
+                    summary.failure = "\(error)".replacingOccurrences(of: (stage ?? "\u{0}") + "/", with: folder + "/")
+                    Console.error("\(job.label): \(summary.failure!)")
                 }
                 summary.seconds = Date().timeIntervalSince(started)
                 results.set(summary, at: index)
             }
         }
         queue.waitUntilAllOperationsAreFinished()
+        interruption.stop()
         progress.done()
         let summaries = results.summaries
         if args.flags.contains("--json") {
-            Console.out(JSON.string(results.entries))
+            // Every file written, then every item that failed.
+            Console.out(JSON.string(results.entries + summaries.compactMap { s in s.failure.map { ["item": s.item, "failure": $0] as [String: Any] } }))
         } else {
+            let width = max(14, (summaries.map(\.item.count).max() ?? 0) + 2)
             Console.out("")
-            Console.out("item".padding(toLength: 14, withPad: " ", startingAt: 0) + "files  triangles  seconds  result")
+            Console.out("item".padding(toLength: width, withPad: " ", startingAt: 0) + "files  triangles  seconds  result")
             for s in summaries {
-                Console.out(s.item.padding(toLength: 14, withPad: " ", startingAt: 0)
+                Console.out(s.item.padding(toLength: width, withPad: " ", startingAt: 0)
                     + String(s.files).padding(toLength: 7, withPad: " ", startingAt: 0)
                     + String(s.triangles).padding(toLength: 11, withPad: " ", startingAt: 0)
                     + String(format: "%-9.2f", s.seconds) + (s.failure.map { "FAILED: \($0)" } ?? "ok"))
             }
         }
         return summaries.contains { $0.failure != nil } ? .failure : .ok
+    }
+
+    /// `--plan`: one shell command per job (an item, with one parameter set, in one mode), each
+    /// the same export narrowed to that job, for GNU parallel or any job runner. Together they write
+    /// exactly the files one run would.
+    static func plan(_ jobs: [Job], _ words: [String]) -> ExitCode {
+        // The words that choose what is exported go; each job names its own item, set and mode.
+        var kept = [String]()
+        var i = 0
+        while i < words.count {
+            let w = words[i]
+            if ["--all", "--plan", "--json", "--dry-run", "--name-by-set"].contains(w) || (!w.hasPrefix("-") && Catalogue.item(named: w) != nil) { i += 1; continue }
+            if ["--mode", "--set-name", "--jobs"].contains(w) { i += 2; continue }
+            kept.append(w)
+            if ["--out", "--format", "--resolution", "--set", "--params", "--preset", "--bed"].contains(w), i + 1 < words.count { kept.append(words[i + 1]); i += 1 }
+            i += 1
+        }
+        let binary = CommandLine.arguments[0]
+        for job in jobs {
+            var line = [binary, "export", job.item.name, "--mode", job.mode.rawValue, "--jobs", "1"]
+            if let set = job.set { line += ["--set-name", set, "--name-by-set"] }
+            Console.out((line + kept).map(shellQuoted).joined(separator: " "))
+        }
+        return .ok
+    }
+
+    /// A word as a POSIX shell reads it back: as it is when it is plain, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_./=:,+@%".unicodeScalars.contains($0) }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The formats of `--format`, in any letter case, each once. An empty entry, an unknown format
@@ -139,6 +244,16 @@ enum ExportCommand {
         return formats
     }
 
+    /// The modes of `--mode`, each once, in any letter case.
+    static func parseModes(_ text: String) throws(UsageError) -> [PrintMode] {
+        var modes = [PrintMode]()
+        for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let mode = try parseMode(word.trimmingCharacters(in: .whitespaces).lowercased())
+            if !modes.contains(mode) { modes.append(mode) }
+        }
+        return modes
+    }
+
     static func parseMode(_ text: String) throws(UsageError) -> PrintMode {
         guard let mode = PrintMode(rawValue: text) else {
             let names = PrintMode.allCases.map(\.rawValue)
@@ -156,17 +271,6 @@ enum ExportCommand {
             throw .invalidResult("--verify: \(path) reads back with " + bad.map { "part `\($0.name)` invalid (\($0.report.problems.joined(separator: "; ")))" }.joined(separator: ", "))
         }
         return true
-    }
-
-    /// Creates the output folder (and its parents); false, after saying why, if it cannot.
-    static func createOutputFolder(_ folder: String) -> Bool {
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            return true
-        } catch {
-            Console.error("cannot create the output folder \(folder): \(error.localizedDescription)")
-            return false
-        }
     }
 
     private static func selectItems(_ args: Arguments) throws(UsageError) -> [DeskItem] {
@@ -227,8 +331,9 @@ final class Results: @unchecked Sendable {
     var summaries: [Summary] { lock.withLock { summaryList.compactMap { $0 } } }
 }
 
-/// Progress as files finish: a live counter on a terminal, one line per file otherwise (path, size,
-/// triangles, seconds). Silent with --json, whose manifest says it all.
+/// Progress as files finish: one line per file (path, size, triangles, seconds), and on a terminal
+/// a live counter below the lines, drawn from the start (while the first items build), redrawn
+/// after each line and cleared at the end. Silent with --json, whose manifest says it all.
 final class Progress: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
@@ -239,6 +344,14 @@ final class Progress: @unchecked Sendable {
     init(total: Int, json: Bool) {
         self.total = total
         self.json = json
+        lock.withLock { drawBar() }
+    }
+
+    /// The counter on standard error's last line (a terminal only).
+    private func drawBar() {
+        guard live && !json else { return }
+        let width = 24, filled = width * count / max(total, 1)
+        FileHandle.standardError.write(Data(("\r\u{1B}[K[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(count)/\(total) files").utf8))
     }
 
     func finished(_ entry: [String: Any]) {
@@ -247,17 +360,17 @@ final class Progress: @unchecked Sendable {
             guard !json else { return }
             let path = entry["path"] as? String ?? ""
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            let line = "\(path)  \(size / 1024) KiB  \(entry["triangles"] as? Int ?? 0) triangles  " + String(format: "%.2f s", entry["seconds"] as? Double ?? 0)
-            if live {
-                let width = 24, filled = width * count / max(total, 1)
-                FileHandle.standardError.write(Data(("\r[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(count)/\(total)").utf8))
-            }
-            Console.out(line)
+            if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            Console.out("\(path)  \(size / 1024) KiB  \(entry["triangles"] as? Int ?? 0) triangles  " + String(format: "%.2f s", entry["seconds"] as? Double ?? 0))
+            drawBar()
         }
     }
 
+    /// Clears the counter.
     func done() {
-        if live && !json { FileHandle.standardError.write(Data("\n".utf8)) }
+        lock.withLock {
+            if live && !json { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        }
     }
 }
 
@@ -267,16 +380,23 @@ enum ParameterInput {
     /// The overrides for `item`, checked against its schema. Throws every problem at once: an unknown
     /// or foreign preset, an unusable parameter file, unreadable `--set` values, and (when
     /// `validating`) values outside their ranges or rules.
-    static func resolve(for item: DeskItem, _ args: Arguments, validating: Bool = true) throws(ParameterError) -> ParameterSet {
+    static func resolve(for item: DeskItem, _ args: Arguments, validating: Bool = true, setName: String? = nil) throws(ParameterError) -> ParameterSet {
         var values = ParameterSet()
         var problems = [ParameterProblem]()
         if let name = args.value("--preset") {
             do {
                 let preset = try PresetCommand.find(name, in: try PresetStore(path: PresetStore.defaultPath()).load())
-                guard preset.item == item.name else {
-                    throw ParameterError(problems: [ParameterProblem("--preset", "preset \(name) is for \(preset.item), not \(item.name)")])
+                // A preset made for another item lends the parameters the two share (scale, body,
+                // colours, ...); its item's own ones are left out, with a word.
+                var shared = preset.parameters
+                if preset.item != item.name {
+                    let foreign = preset.parameters.keys.filter { item.schema.spec(named: $0) == nil }.sorted()
+                    if !foreign.isEmpty {
+                        Console.error("\(item.name): preset \(name) is for \(preset.item); \(item.name) has no \(foreign.joined(separator: ", ")), so \(foreign.count == 1 ? "it is" : "they are") left out")
+                    }
+                    for key in foreign { shared.removeValue(forKey: key) }
                 }
-                let (fromPreset, presetProblems) = item.schema.values(fromJSON: preset.parameters, source: "preset \(name)")
+                let (fromPreset, presetProblems) = item.schema.values(fromJSON: shared, source: "preset \(name)")
                 values = fromPreset
                 problems += presetProblems
             } catch let e as ParameterError {
@@ -286,21 +406,40 @@ enum ParameterInput {
             }
         }
         if let file = args.value("--params") {
-            // A 3MF that minidesk wrote carries the parameter file it was made with.
-            let data: Data?
-            if file.lowercased().hasSuffix(".3mf") {
-                do { data = try MeshReader.embeddedParameters(in: file) } catch { throw ParameterError(problems: [ParameterProblem("--params", "\(error)")]) }
-            } else {
-                data = FileManager.default.contents(atPath: file)
-            }
-            guard let data else {
-                throw ParameterError(problems: [ParameterProblem(file, "cannot read the parameter file: " + (FileManager.default.fileExists(atPath: file) ? "permission denied or a folder" : "no such file"))])
-            }
-            values = values.overriding(with: try item.schema.readParameterFile(data, setName: args.value("--set-name"), path: file))
+            values = values.overriding(with: try item.schema.readParameterFile(try parameterFile(file), setName: setName ?? args.value("--set-name"), path: file))
         }
         let (result, unreadable) = item.schema.applying(assignments: args.options["--set"] ?? [], to: values)
         problems += unreadable + (validating ? item.schema.validate(result).filter { !$0.isWarning } : [])
         if !problems.isEmpty { throw ParameterError(problems: problems) }
         return result
+    }
+
+    /// The bytes of a parameter file: the file itself, or the parameters a 3MF that minidesk wrote
+    /// carries.
+    static func parameterFile(_ file: String) throws(ParameterError) -> Data {
+        let data: Data?
+        if file.lowercased().hasSuffix(".3mf") {
+            do { data = try MeshReader.embeddedParameters(in: file) } catch { throw ParameterError(problems: [ParameterProblem("--params", "\(error)")]) }
+        } else {
+            data = FileManager.default.contents(atPath: file)
+        }
+        guard let data else {
+            throw ParameterError(problems: [ParameterProblem(file, "cannot read the parameter file: " + (FileManager.default.fileExists(atPath: file) ? "permission denied or a folder" : "no such file"))])
+        }
+        return data
+    }
+
+    /// The names of every parameter set in a parameter file, sorted, for `--set-name all`; each must
+    /// suit a file name.
+    static func setNames(in file: String) throws(ParameterError) -> [String] {
+        let data = try parameterFile(file)
+        guard case .object(let top)? = try? JSONValue.parse(data), case .object(let sets)? = top["parameterSets"], !sets.isEmpty else {
+            throw ParameterError(problems: [ParameterProblem(file, "needs a non-empty `parameterSets` object for --set-name all")])
+        }
+        let names = sets.keys.sorted()
+        if let bad = names.first(where: { $0.isEmpty || !$0.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } }) {
+            throw ParameterError(problems: [ParameterProblem(file, "parameter set `\(bad)` cannot name files (use letters, digits, '-', '_' and '.'); rename it, or export it alone with --set-name")])
+        }
+        return names
     }
 }

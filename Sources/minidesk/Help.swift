@@ -47,14 +47,19 @@ enum Help {
         Writes each part of each item to its own file, <item>-<part>.<ext>, in the output folder, or,
         with --format 3mf, each item assembled, its parts already on their filaments, twice:
         <item>.3mf for Bambu Studio, OrcaSlicer and other readers, <item>.prusa.3mf for PrusaSlicer.
-        Files are written to a temporary name and renamed, so a failure never leaves half a file.
+        Each item's files are written into a hidden staging folder and moved into place together,
+        so they are all new or all old: a failure, or Ctrl-C (exit 130), never leaves half a file
+        or an item half replaced. A second export of the same item and mode into the folder while
+        one writes it stops with a message; other items can be written beside it.
 
-        Print modes (--mode):
+        Print modes (--mode; several with commas). The mode is in the file names, so modes never
+        replace each other's files:
           multicolor  every part in place: one 3MF object for a multi-material printer (the default)
-          separate    one file per part, <item>-<part>.<ext> (3MF too), each lying on the bed the way
-                      it prints best, for a single-colour printer and glue: a key ring on the cover
-                      fits a groove under the shell, and inlays fit pockets grown by fit.clearance
-          merged      one body, the union of all parts, <item>.<ext> (the stash: lid and base)
+          separate    one file per part, <item>-separate-<part>.<ext> (3MF too), each lying on the bed
+                      the way it prints best, for a single-colour printer and glue: a key ring on
+                      the cover fits a groove under the shell, and inlays fit pockets grown by
+                      fit.clearance
+          merged      one body, the union of all parts, <item>-merged.<ext> (the stash: lid and base)
 
         Options:
           --all                  Export every item
@@ -62,7 +67,7 @@ enum Help {
           --format F[,F...]      stl (binary, default), stl-ascii, ply, glb, obj, 3mf; several at
                                  once with commas, such as 3mf,stl. obj writes its colours to a .mtl
                                  beside it, and like 3mf holds every part in one file in multicolor
-          --mode M               multicolor (default), separate or merged; see above
+          --mode M[,M...]        multicolor (default), separate or merged; see above
           --plates               For a one-colour printer: the parts printed apart, gathered by
                                  filament onto beds, one 3MF per bed: <item>-plate-<parts>.3mf, or
                                  with --all plate-<parts>.3mf with that filament's parts of every
@@ -71,36 +76,46 @@ enum Help {
           --jobs N               Items built at once (default: every core)
           --dry-run              Check the parameters and list the files (and whether each is there
                                  already) with the warnings, writing nothing; with --json, as JSON
+          --plan                 Print one shell command per job (item x parameter set x mode)
+                                 instead of exporting, for GNU parallel on one machine or many;
+                                 together they write the same bytes as one run
           --verify               Read every written file back and require each part to be a valid
                                  solid (self-intersections included); a file that fails fails its
-                                 item (exit code 1)
+                                 item (exit code 1), whose old files stay
           --resolution R         draft, normal (default), fine, or a chord deviation in mm
-          --preset NAME          Parameters from one of your presets (minidesk preset)
+          --preset NAME          Parameters from one of your presets (minidesk preset); a preset
+                                 of another item lends the parameters the two share
           --params FILE          Parameters from an OpenSCAD-style parameter-set file, or from a
                                  3MF that minidesk export wrote (it carries its parameters)
-          --set-name NAME        The set to use when FILE holds several
+          --set-name NAME        The set to use when FILE holds several; `all` exports every set,
+                                 each as <item>-<set>...
+          --name-by-set          Put --set-name's set in the file names, as `all` does (the jobs
+                                 of --plan use it)
           --set KEY=VALUE        Set one parameter; repeat for more (units allowed: 80mm, 70deg)
-          --json                 Print a JSON manifest of the files written
+          --json                 Print a JSON manifest: every file (item, set, mode, format, path,
+                                 bytes, triangles, volume) and every item that failed
 
-        Progress: one line per finished file (path, size, triangles, seconds), a live counter on a
-        terminal, then a summary table. One failing item does not stop the others; the exit code
-        is 1 if any failed. Every part is checked before its files are written: one that is not a
-        valid solid fails its item and nothing of it is written. STL stores 32-bit floats; where
-        rounding to them would fold a fine feature, a warning names the file (3mf and ply keep
-        full precision).
+        Progress: one line per finished file (path, size, triangles, seconds), and on a terminal a
+        live counter below them, then a summary table. One failing item does not stop the others;
+        the exit code is 1 if any failed. Every part is checked before its files are written: one
+        that is not a valid solid fails its item and nothing of it is written. STL stores 32-bit
+        floats; where rounding to them would fold a fine feature, a warning names the file (3mf
+        and ply keep full precision).
 
         Parameters are taken in this order, each overriding the last: the item's defaults, the
-        preset, the parameter file, then every --set. All of them are checked before anything is built, and every
-        problem is reported at once (exit code 2).
+        preset, the parameter file, then every --set. All of them are checked before anything is
+        built, and every problem is reported at once (exit code 2).
 
         Examples:
           minidesk export --all
           minidesk export --all --format 3mf,stl --jobs 2
           minidesk export stash --mode separate --format 3mf
+          minidesk export --all --mode multicolor,separate,merged --format 3mf
           minidesk export --all --plates --bed 250x210
           minidesk export solid --format ply --resolution draft
           minidesk export solid --set body.width=120mm --set scale=0.5 --format 3mf
           minidesk export solid --params Models/solid.json --set-name solid
+          minidesk export planter --params sets.json --set-name all --format 3mf --plan | parallel -j2
         """
 
     static let params = """
@@ -162,13 +177,15 @@ enum Help {
         """
 
     static let preset = """
-        Usage: minidesk preset save NAME ITEM [--set KEY=VALUE]... [--params FILE [--set-name SET]]
+        Usage: minidesk preset save NAME ITEM [--set KEY=VALUE]... [--params FILE [--set-name SET]] [--force]
                minidesk preset list [--json]
                minidesk preset show NAME [--json]
                minidesk preset delete NAME
 
-        Your own parameter sets, used with `minidesk export ITEM --preset NAME`. They live in one
-        file, $XDG_CONFIG_HOME/minidesk/presets.json (or ~/.config/minidesk/presets.json). Changes
+        Your own parameter sets, used with `minidesk export ITEM --preset NAME`. A preset made for
+        one item serves any other with the parameters they share (scale, body, colours, ...); the
+        other's own are left out with a note. Saving over an existing name needs --force. They live
+        in one file, $XDG_CONFIG_HOME/minidesk/presets.json (or ~/.config/minidesk/presets.json). Changes
         are locked and written atomically, so commands running at once lose nothing; a file that
         cannot be read, is corrupt or comes from a newer MiniDesk is reported and never overwritten.
 

@@ -64,7 +64,15 @@ extension ExportCommand {
             if json { Console.out(JSON.string(entries)) }
             return .ok
         }
-        guard createOutputFolder(folder) else { return .failure }
+        // The plates' lock keeps a second plate export into the folder out while they are written.
+        let output: OutputFolder
+        do {
+            output = try OutputFolder(folder)
+            try output.claim("plates")
+        } catch {
+            Console.error("\(error)")
+            return .failure
+        }
         let started = Date()
         let progress = Progress(total: plates.count, json: json)
         for (k, (path, plate)) in plates.enumerated() {
@@ -84,6 +92,7 @@ extension ExportCommand {
             progress.finished(entries[k])
         }
         progress.done()
+        withExtendedLifetime(output) {}
         if json {
             Console.out(JSON.string(entries))
         } else {

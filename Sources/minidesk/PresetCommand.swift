@@ -6,7 +6,7 @@ import MiniDesk
 /// `minidesk preset save|list|show|delete`: the user's own parameter sets.
 enum PresetCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
-        let args = try Arguments(words, valued: ["--set", "--params", "--set-name", "--preset"], flags: ["--json", "--help"])
+        let args = try Arguments(words, valued: ["--set", "--params", "--set-name", "--preset"], flags: ["--json", "--force", "--help"])
         if args.flags.contains("--help") || args.positional.isEmpty { Console.out(Help.preset); return args.positional.isEmpty && !args.flags.contains("--help") ? .usage : .ok }
         let store = PresetStore(path: PresetStore.defaultPath())
         let action = args.positional[0], rest = Array(args.positional.dropFirst())
@@ -73,7 +73,11 @@ enum PresetCommand {
             error.problems.forEach { Console.error("\(item.name): \($0)") }
             return .usage
         }
+        let replace = args.flags.contains("--force")
         try store.modify { (presets: inout [String: PresetStore.Preset]) throws(PresetStore.StoreError) in
+            if let existing = presets[name], !replace {
+                throw PresetStore.StoreError(message: "a preset `\(name)` (for \(existing.item), \(existing.parameters.count) parameters) exists already; add --force to replace it, or choose another name")
+            }
             presets[name] = PresetStore.Preset(item: item.name, parameters: values.values.mapValues(\.jsonValue))
         }
         Console.out("saved preset \(name) for \(item.name) (\(values.values.count) parameters) in \(store.path)")

@@ -167,11 +167,11 @@ import Testing
         let prusa = Self.get(c, "/api/download", [("item", "solid"), ("format", "prusa.3mf"), ("resolution", "draft")])
         #expect(prusa.headers["Content-Disposition"] == "attachment; filename=\"solid.prusa.3mf\"")
         let merged = Self.get(c, "/api/download", [("item", "solid"), ("format", "stl"), ("view", "merged"), ("resolution", "draft")])
-        #expect(merged.contentType == "model/stl" && merged.headers["Content-Disposition"] == "attachment; filename=\"solid.stl\"")
+        #expect(merged.contentType == "model/stl" && merged.headers["Content-Disposition"] == "attachment; filename=\"solid-merged.stl\"")
         let all = Self.get(c, "/api/download", [("item", "stash"), ("format", "zip"), ("resolution", "draft")])
         #expect(all.status == 200 && all.contentType == "application/zip")
         let text = String(decoding: all.body, as: UTF8.self)
-        for name in ["multicolor/stash.3mf", "multicolor/stash.prusa.3mf", "separate/stash-shell.stl", "separate/stash-shell.3mf", "merged/stash.stl"] {
+        for name in ["multicolor/stash.3mf", "multicolor/stash.prusa.3mf", "separate/stash-separate-shell.stl", "separate/stash-separate-shell.3mf", "merged/stash-merged.stl"] {
             #expect(text.contains(name), "\(name)")
         }
         let bad = Self.get(c, "/api/download", [("item", "solid"), ("format", "3fm")])

@@ -353,6 +353,17 @@ import Testing
         #expect(abs(shellVolume(half) / shellVolume(full) - 1.0 / 8) < 0.002, "\(shellVolume(half) / shellVolume(full))")
         let typo = try Self.run(["export", "solid", "--preset", "hlaf", "--out", folder], config: config)
         #expect(typo.status == 2 && typo.stderr.contains("there is no preset `hlaf`, did you mean `half`?"))
+        // Saving over it needs --force.
+        let again = try Self.run(["preset", "save", "half", "solid", "--set", "scale=0.6"], config: config)
+        #expect(again.status == 1 && again.stderr.contains("a preset `half` (for solid, 1 parameters) exists already; add --force to replace it"), "\(again.stderr)")
+        #expect(try Self.run(["preset", "show", "half"], config: config).stdout.contains("scale = 0.5"))
+        #expect(try Self.run(["preset", "save", "half", "solid", "--set", "scale=0.5", "--force"], config: config).status == 0)
+        // Another item takes what the two share; the first item's own parameters are left out.
+        #expect(try Self.run(["preset", "save", "small-pot", "planter", "--set", "scale=0.8", "--set", "planter.size=80"], config: config).status == 0)
+        let lent = try Self.run(["export", "stash", "--preset", "small-pot", "--resolution", "draft", "--out", folder, "--json"], config: config)
+        #expect(lent.status == 0 && lent.stderr.contains("stash: preset small-pot is for planter; stash has no planter.size, so it is left out"), "\(lent.stderr)")
+        let halfStash = try Self.run(["export", "stash", "--set", "scale=0.8", "--resolution", "draft", "--out", folder + "/b", "--json"], config: config)
+        #expect(shellVolume(lent) == shellVolume(halfStash) && shellVolume(lent) > 0)
         #expect(try Self.run(["preset", "delete", "half"], config: config).status == 0)
         let gone = try Self.run(["preset", "delete", "half"], config: config)
         #expect(gone.status == 1 && gone.stderr.contains("there is no preset `half`"))
@@ -447,18 +458,18 @@ import Testing
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
         let names = Set(manifest.compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } })
         let parts = ["shell", "bottom", "ports", "light", "emblem"]
-        #expect(names == Set(parts.flatMap { ["pen-holder-\($0).3mf", "pen-holder-\($0).stl"] }))
-        let check = try CommandLineTests.run(["check", folder + "/pen-holder-shell.3mf", "--json"])
+        #expect(names == Set(parts.flatMap { ["pen-holder-separate-\($0).3mf", "pen-holder-separate-\($0).stl"] }))
+        let check = try CommandLineTests.run(["check", folder + "/pen-holder-separate-shell.3mf", "--json"])
         #expect(check.status == 0)
         let dry = try CommandLineTests.run(["export", "solid", "--mode", "separate", "--format", "3mf", "--dry-run", "--out", folder])
-        #expect(dry.stdout.contains("would write \(folder)/solid-emblem.3mf") && !dry.stdout.contains("solid.3mf"))
+        #expect(dry.stdout.contains("would write \(folder)/solid-separate-emblem.3mf") && !dry.stdout.contains("solid.3mf"))
         // A part switched off is not announced.
         let without = try CommandLineTests.run(["export", "solid", "--mode", "separate", "--set", "emblem.enabled=false", "--dry-run", "--out", folder])
-        #expect(without.stdout.contains("solid-light.stl") && !without.stdout.contains("solid-emblem.stl"))
+        #expect(without.stdout.contains("solid-separate-light.stl") && !without.stdout.contains("solid-separate-emblem.stl"))
         let merged = try CommandLineTests.run(["export", "solid", "--mode", "merged", "--format", "stl,obj", "--resolution", "draft", "--out", folder, "--json"])
         let mergedFiles = (try JSONSerialization.jsonObject(with: Data(merged.stdout.utf8)) as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
-        #expect(merged.status == 0 && mergedFiles.sorted() == [folder + "/solid.obj", folder + "/solid.stl"], "\(merged.stderr)")
-        #expect(try CommandLineTests.run(["check", folder + "/solid.stl"]).status == 0)
+        #expect(merged.status == 0 && mergedFiles.sorted() == [folder + "/solid-merged.obj", folder + "/solid-merged.stl"], "\(merged.stderr)")
+        #expect(try CommandLineTests.run(["check", folder + "/solid-merged.stl"]).status == 0)
         let typo = try CommandLineTests.run(["export", "solid", "--mode", "seperate"])
         #expect(typo.status == 2 && typo.stderr.contains("--mode takes multicolor, separate, merged, got `seperate`, did you mean `separate`?"))
     }
