@@ -29,7 +29,18 @@ import Testing
             _ = try Emblem.pathData("no-such-emblem")
             Issue.record("expected an error")
         } catch {
-            #expect(error.description.contains("Models/emblems/no-such-emblem.svg") && error.description.contains("\"no-such-emblem\""))
+            #expect(error.description.contains("Models/emblems/no-such-emblem.svg") && error.description.contains("\"no-such-emblem\"")
+                && error.description.contains("a built-in emblem (hexagon, ring, sparkle)"))
+        }
+    }
+
+    /// The emblems of Models/emblems/ ship inside the program too, the same path data, so a name
+    /// works from any folder.
+    @Test func builtInEmblemsAreTheModelsFolder() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Models/emblems").path).filter { $0.hasSuffix(".svg") }
+        #expect(Set(files.map { String($0.dropLast(4)) }) == Set(Emblem.builtIn.keys))
+        for name in Emblem.builtIn.keys {
+            #expect(try Emblem.pathData(Self.root.appendingPathComponent("Models/emblems/\(name).svg").path) == Emblem.builtIn[name], "\(name)")
         }
     }
 

@@ -402,6 +402,26 @@ import Testing
     }
 }
 
+/// A built-in emblem by name from a folder that has no Models/emblems/.
+@Suite struct BuiltInEmblemTests {
+    @Test func namedEmblemsWorkFromAnyFolder() throws {
+        let elsewhere = NSTemporaryDirectory() + "minidesk-elsewhere-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
+        p.arguments = ["export", "solid", "--set", "emblem.svg=ring", "--resolution", "draft", "--format", "3mf", "--out", "out", "--json"]
+        p.currentDirectoryURL = URL(fileURLWithPath: elsewhere)
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(String(decoding: e, as: UTF8.self))")
+        #expect(String(decoding: o, as: UTF8.self).contains("solid.3mf") && FileManager.default.fileExists(atPath: elsewhere + "/out/solid.3mf"))
+    }
+}
+
 @Suite struct RenderCommandTests {
     @Test func writesAPNGAndRejectsBadOptions() throws {
         let out = NSTemporaryDirectory() + "minidesk-render-\(UUID().uuidString).png"

@@ -12,8 +12,17 @@ public enum Emblem {
     /// Where named emblem files live, relative to the working folder.
     public static let folder = "Models/emblems"
 
+    /// The emblems that ship inside the program, by name, so that `emblem.svg=ring` works from any
+    /// folder. They are the path data of `Models/emblems/` (a test keeps the two the same).
+    public static let builtIn: [String: String] = [
+        "sparkle": defaultPath,
+        "ring": "M10 0A10 10 0 1 0 -10 0A10 10 0 1 0 10 0Z M6 0A6 6 0 1 1 -6 0A6 6 0 1 1 6 0Z",
+        "hexagon": "M-10 0L-5 -8.66L5 -8.66L10 0L5 8.66L-5 8.66Z M1.5 -2A1.5 1.5 0 1 0 4.5 -2A1.5 1.5 0 1 0 1.5 -2Z",
+    ]
+
     /// The path data `emblem.svg` stands for: path data as written, or the `d` attributes of a file
-    /// named by its path or by its name in `Models/emblems/` (with or without `.svg`).
+    /// named by its path or by its name in `Models/emblems/` (with or without `.svg`), or a built-in
+    /// emblem by name.
     public static func pathData(_ value: String) throws(EmblemError) -> String {
         let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
         if let first = text.first, "MmLlHhVvCcSsQqTtAaZz".contains(first) && !text.contains("/") && !text.hasSuffix(".svg") && text.contains(where: \.isNumber) {
@@ -23,7 +32,8 @@ public enum Emblem {
         guard let file = candidates.first(where: { FileManager.default.isReadableFile(atPath: $0) && !isFolder($0) }),
               let data = FileManager.default.contents(atPath: file), let content = String(data: data, encoding: .utf8)
         else {
-            throw EmblemError("is neither SVG path data nor a readable file (looked for \(candidates.dropFirst().map { "`\($0)`" }.joined(separator: " and "))), got \"\(value)\"")
+            if let known = builtIn[text.hasSuffix(".svg") ? String(text.dropLast(4)) : text] { return known }
+            throw EmblemError("is neither SVG path data, a built-in emblem (\(builtIn.keys.sorted().joined(separator: ", "))) nor a readable file (looked for \(candidates.dropFirst().map { "`\($0)`" }.joined(separator: " and "))), got \"\(value)\"")
         }
         guard content.contains("<") else { return content }
         return try pathData(inSVG: content, named: "file `\(file)`")

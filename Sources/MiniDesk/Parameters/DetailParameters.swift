@@ -59,7 +59,7 @@ public enum DetailParameters {
         .length("button.depth", 0.6, 0.2...1.1, "Depth of the ring groove"),
 
         .bool("emblem.enabled", true, "Inlay an emblem on the top"),
-        .text("emblem.svg", Emblem.defaultPath, "SVG path data, or the name of a file in Models/emblems/ (such as `ring`)"),
+        .text("emblem.svg", Emblem.defaultPath, "SVG path data, a built-in emblem (`sparkle`, `ring`, `hexagon`), or an SVG file (its path, or its name in Models/emblems/)"),
         .length("emblem.size", 20, 2...100, "Larger side of the emblem"),
         .length("emblem.offsetX", 0, -45...45, "Shift of the emblem to the right of the top's centre"),
         .length("emblem.offsetY", 0, -45...45, "Shift of the emblem towards the rear from the top's centre"),
