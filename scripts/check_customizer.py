@@ -30,19 +30,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok    {what}")
-    else:
-        failed += 1
-        print(f"FAIL  {what}")
-    sys.stdout.flush()
+from checks import check, summary
 
 
 def browser():
@@ -169,8 +157,7 @@ def main():
         server.terminate()
         out, err = server.communicate(timeout=30)
         check(server.returncode == 0 and "stopped" in out, f"serve stops on SIGTERM with exit 0 (exit {server.returncode})")
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    sys.exit(summary())
 
 
 def run(d, base, shots, minidesk, env):

@@ -37,19 +37,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 
 import slicer_views
-
-passed = 0
-failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-        print(f"ok    {what}")
-    else:
-        failed += 1
-        print(f"FAIL  {what}")
+from checks import check, summary
 
 
 def close(a, b, rel):
@@ -310,8 +298,7 @@ def main():
                                  capture_output=True, text=True, stdin=subprocess.DEVNULL)
             check(run.returncode == 0, f"prusa-slicer: {name} slices as one plate ({run.stderr.strip()[-200:]})")
 
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed or not passed else 0
+    return summary()
 
 
 if __name__ == "__main__":

@@ -273,12 +273,14 @@ enum ExportCommand {
         return true
     }
 
-    private static func selectItems(_ args: Arguments) throws(UsageError) -> [DeskItem] {
+    /// The items named on the command line (each once, in any letter case), or every item with
+    /// `--all`; `command` names the command in the message when there are none.
+    static func selectItems(_ args: Arguments, for command: String = "export") throws(UsageError) -> [DeskItem] {
         if args.flags.contains("--all") {
             guard args.positional.isEmpty else { throw UsageError("give item names or --all, not both") }
             return Catalogue.items
         }
-        guard !args.positional.isEmpty else { throw UsageError("export needs item names or --all (see `minidesk list`)") }
+        guard !args.positional.isEmpty else { throw UsageError("\(command) needs item names or --all (see `minidesk list`)") }
         var items = [DeskItem]()
         for name in args.positional {
             guard let item = Catalogue.item(named: name) ?? Catalogue.item(named: name.lowercased()) else {

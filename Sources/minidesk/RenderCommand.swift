@@ -15,7 +15,7 @@ enum RenderCommand {
         let args = try Arguments(
             words, valued: ["--out", "--view", "--views", "--mode", "--size", "--set", "--params", "--set-name", "--preset", "--resolution"], flags: ["--all", "--help"])
         if args.flags.contains("--help") { Console.out(Help.render); return .ok }
-        let items = try selectItems(args)
+        let items = try ExportCommand.selectItems(args, for: "render")
         if args.value("--view") != nil && args.value("--views") != nil { throw UsageError("give --view or --views, not both") }
         let views = try parseViews(args.value("--views") ?? args.value("--view") ?? "iso")
         let modeName = args.value("--mode") ?? "multicolor"
@@ -96,23 +96,6 @@ enum RenderCommand {
             if !views.contains(view) { views.append(view) }
         }
         return views
-    }
-
-    private static func selectItems(_ args: Arguments) throws(UsageError) -> [DeskItem] {
-        if args.flags.contains("--all") {
-            guard args.positional.isEmpty else { throw UsageError("give item names or --all, not both") }
-            return Catalogue.items
-        }
-        guard !args.positional.isEmpty else { throw UsageError("render needs item names or --all (see `minidesk list`)") }
-        var items = [DeskItem]()
-        for name in args.positional {
-            guard let item = Catalogue.item(named: name) else {
-                let hint = closest(to: name, in: Set(Catalogue.items.map(\.name))).map { ", did you mean `\($0)`?" } ?? ""
-                throw UsageError("unknown item `\(name)`\(hint)")
-            }
-            if !items.contains(where: { $0.name == item.name }) { items.append(item) }
-        }
-        return items
     }
 }
 

@@ -15,10 +15,12 @@ import Testing
         var stderr: String
     }
 
-    static func run(_ args: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs the binary with `args` (and `environment` on top of ours), in `folder` if given.
+    static func run(_ args: [String], environment: [String: String] = [:], in folder: String? = nil) throws -> Result {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)
         p.arguments = args
+        if let folder { p.currentDirectoryURL = URL(fileURLWithPath: folder) }
         p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
@@ -29,6 +31,17 @@ import Testing
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    /// What `handle` gives up to its first line's end (or its end), as a running process writes it.
+    static func firstLine(of handle: FileHandle) -> String {
+        var seen = Data()
+        while !seen.contains(UInt8(ascii: "\n")) {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            seen.append(chunk)
+        }
+        return String(decoding: seen, as: UTF8.self)
     }
 
     @Test func versionAndHelp() throws {
@@ -407,18 +420,9 @@ import Testing
     @Test func namedEmblemsWorkFromAnyFolder() throws {
         let elsewhere = NSTemporaryDirectory() + "minidesk-elsewhere-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
-        p.arguments = ["export", "solid", "--set", "emblem.svg=ring", "--resolution", "draft", "--format", "3mf", "--out", "out", "--json"]
-        p.currentDirectoryURL = URL(fileURLWithPath: elsewhere)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "\(String(decoding: e, as: UTF8.self))")
-        #expect(String(decoding: o, as: UTF8.self).contains("solid.3mf") && FileManager.default.fileExists(atPath: elsewhere + "/out/solid.3mf"))
+        let r = try CommandLineTests.run(["export", "solid", "--set", "emblem.svg=ring", "--resolution", "draft", "--format", "3mf", "--out", "out", "--json"], in: elsewhere)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("solid.3mf") && FileManager.default.fileExists(atPath: elsewhere + "/out/solid.3mf"))
     }
 }
 

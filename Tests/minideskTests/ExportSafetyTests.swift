@@ -103,12 +103,7 @@ import Testing
         p.standardError = stderr
         try p.run()
         // The first file line: one item is in place, the others still to come.
-        var seen = Data()
-        while !seen.contains(UInt8(ascii: "\n")) {
-            let chunk = stdout.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen.append(chunk)
-        }
+        _ = CommandLineTests.firstLine(of: stdout.fileHandleForReading)
         kill(p.processIdentifier, SIGINT)
         p.waitUntilExit()
         let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -28,13 +28,7 @@ import Testing
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
         try p.run()
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = out.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        let text = String(decoding: line, as: UTF8.self)
+        let text = CommandLineTests.firstLine(of: out.fileHandleForReading)
         #expect(text.hasPrefix("MiniDesk customizer at http://127.0.0.1:") && text.contains("(Ctrl-C stops it)"))
         let address = try #require(text.split(separator: " ").first { $0.hasPrefix("http://") }.map(String.init))
         let (data, response) = try await URLSession.shared.data(from: URL(string: address + "api/items")!)

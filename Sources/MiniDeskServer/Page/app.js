@@ -425,12 +425,18 @@
   app.model = () => model;
 
   // How much of the view the model covers and how many colours it shows (for the browser tests).
-  app.picture = function () {
+  // The view's pixels as RGBA, drawn afresh.
+  function pixelsOfView() {
     render();
     const gl = renderer.getContext();
     const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
     const pixels = new Uint8Array(w * h * 4);
     gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    return { w: w, h: h, pixels: pixels };
+  }
+
+  app.picture = function () {
+    const { w, h, pixels } = pixelsOfView();
     const colours = new Set();
     let covered = 0;
     const bg = scene.background;
@@ -445,11 +451,7 @@
 
   // Shares of the view that are light (the silver shell), dark (the foot, ports, emblem) and red.
   app.shades = function () {
-    render();
-    const gl = renderer.getContext();
-    const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
-    const pixels = new Uint8Array(w * h * 4);
-    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, pixels);
+    const { pixels } = pixelsOfView();
     let light = 0, dark = 0, red = 0, n = 0;
     for (let i = 0; i < pixels.length; i += 4 * 5, n++) {
       const r = pixels[i], g = pixels[i + 1], b = pixels[i + 2];
