@@ -172,6 +172,11 @@ def run(d, base, shots, minidesk, env):
     shades = js(d, "return window.minidesk.shades()")
     check(shades["light"] > 0.05 and shades["dark"] > 0.0005, f"the silver shell and the dark parts both show ({shades['light']:.1%} light, {shades['dark']:.1%} dark)")
     d.save_screenshot(f"{shots}/1-planter.png")
+    # The pointer names the part under it (the view's centre is on the planter).
+    hover = js(d, """const c = document.getElementById('canvas'), r = c.getBoundingClientRect();
+        c.dispatchEvent(new PointerEvent('pointermove', {clientX: r.left + r.width / 2, clientY: r.top + r.height / 2, bubbles: true}));
+        const l = document.getElementById('hover-label'); return l.hidden ? '' : l.textContent;""")
+    check(any(hover.startswith(p) for p in ["shell", "bottom", "emblem", "ports", "light"]) and "triangles" in hover, f"the part under the pointer is named: {hover}")
     # A colour set in the form paints its part.
     before = shown_seq(d)
     js(d, """const c = document.querySelector('.field[data-name="colors.shell"] input'); c.value = '#d03030';
