@@ -4,24 +4,34 @@
 SHELL := /bin/bash
 VENV := .venv
 PYTHON := $(VENV)/bin/python
-APT_PACKAGES := pkg-config libassimp-dev libminizip-dev libmicrohttpd-dev libjs-three prusa-slicer chromium chromium-driver parallel python3 python3-venv
+# What building needs (make run, make serve), and what the tests add: the slicer, the browser and
+# its driver, GNU parallel, Python.
+APT_PACKAGES := pkg-config libassimp-dev libminizip-dev libmicrohttpd-dev libjs-three
+TEST_APT_PACKAGES := prusa-slicer chromium chromium-driver parallel python3 python3-venv
 PY_PACKAGES := numpy trimesh manifold3d lib3mf selenium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps apt-deps python-deps build release run serve test crosscheck fuzz bench gallery docs clean
+.PHONY: deps apt-deps test-apt-deps python-deps build release run serve test crosscheck fuzz bench gallery docs clean
 
-deps: apt-deps python-deps
+deps: apt-deps test-apt-deps python-deps
 
 # Debian packages: install only the missing ones (apt-get update first, as a fresh machine needs).
-apt-deps:
-	@missing=$$(for p in $(APT_PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || echo $$p; done); \
+define install-missing
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 		echo "Installing Debian packages:" $$missing; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+apt-deps:
+	$(call install-missing,$(APT_PACKAGES))
+
+test-apt-deps:
+	$(call install-missing,$(TEST_APT_PACKAGES))
 
 # Test-time cross-check tools in a project-local virtualenv.
-python-deps: $(VENV)/.installed
+python-deps: test-apt-deps $(VENV)/.installed
 
 $(VENV)/.installed: Makefile
 	@test -x $(PYTHON) || python3 -m venv $(VENV)
