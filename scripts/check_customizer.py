@@ -30,7 +30,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from checks import check, summary
+from checks import check, read_3mf_strict, summary
 
 
 def browser():
@@ -103,15 +103,10 @@ def api(base, path):
 
 def lib3mf_problems(path):
     """What lib3mf's strict reader says of a 3MF: a refusal, warnings, and meshes that are not manifold."""
-    import lib3mf
-    model = lib3mf.get_wrapper().CreateModel()
-    reader = model.QueryReader("3mf")
-    reader.SetStrictModeActive(True)
-    try:
-        reader.ReadFromFile(path)
-    except Exception as e:  # lib3mf raises on a rejected file
-        return [f"rejected: {e}"]
-    problems = [f"warning {reader.GetWarning(i)}" for i in range(reader.GetWarningCount())]
+    model, warnings = read_3mf_strict(path)
+    if model is None:
+        return warnings
+    problems = [f"warning {w}" for w in warnings]
     meshes = 0
     objects = model.GetObjects()
     while objects.MoveNext():

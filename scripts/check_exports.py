@@ -37,7 +37,7 @@ import xml.etree.ElementTree as ET
 import zipfile
 
 import slicer_views
-from checks import check, summary
+from checks import check, read_3mf_strict, summary
 
 
 def close(a, b, rel):
@@ -85,15 +85,10 @@ bottom_solid_layers = 1
 
 def lib3mf_read(path, name):
     """The model lib3mf reads in strict mode, or None (after a failed check)."""
-    model = lib3mf.get_wrapper().CreateModel()
-    reader = model.QueryReader("3mf")
-    reader.SetStrictModeActive(True)
-    try:
-        reader.ReadFromFile(path)
-    except Exception as error:  # lib3mf raises on a rejected file
-        check(False, f"lib3mf strict: {name} is rejected: {error}")
+    model, warnings = read_3mf_strict(path)
+    if model is None:
+        check(False, f"lib3mf strict: {name} is {warnings[0]}")
         return None
-    warnings = [str(reader.GetWarning(i)) for i in range(reader.GetWarningCount())]
     check(not warnings, f"lib3mf strict: {name} has no warnings {warnings}")
     meshes, components = [], []
     objects = model.GetObjects()
