@@ -11,7 +11,7 @@ TEST_APT_PACKAGES := prusa-slicer chromium chromium-driver parallel python3 pyth
 PY_PACKAGES := numpy trimesh manifold3d lib3mf selenium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps apt-deps test-apt-deps python-deps build release run serve test crosscheck fuzz bench gallery docs clean
+.PHONY: deps apt-deps test-apt-deps python-deps build release run serve test crosscheck fuzz models bench gallery docs clean
 
 deps: apt-deps test-apt-deps python-deps
 
@@ -64,14 +64,23 @@ test: deps
 crosscheck: python-deps
 	$(PYTHON) scripts/check_exports.py --minidesk .build/debug/minidesk
 	$(PYTHON) scripts/check_customizer.py --minidesk .build/debug/minidesk --shots .build/customizer-shots
-	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/debug/minidesk --cases 300 --seed 1
+	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/debug/minidesk --cases 300 --seed 1 --kinds "generic,nearly degenerate,degenerate"
 
-# A longer fuzzing run, chained booleans included (failing scenes are kept in fuzz-failures/), and
-# every value of the parameter sweep built.
+# A longer fuzzing run, chained booleans and moved copies (a solid minus itself moved by 1e-6 to
+# 1e-9 mm: the class the kernel redesign, issue 20, is measured by) included (failing scenes are
+# kept in fuzz-failures/), and every value of the parameter sweep built.
 fuzz: deps
 	swift build -c release
 	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/release/minidesk --cases 3000 --seed $$RANDOM --max-operands 3
 	MINIDESK_FULL_SWEEP=1 swift test --filter ParameterBuildTests
+
+# Manifold's test models as boolean operands, against manifold3d with a time limit per case (read
+# from a local mirror of Manifold's repository: MANIFOLD_REPO, a git directory; skipped without one).
+MANIFOLD_REPO ?= /work/.mirror/elalish+manifold/repo
+models: deps
+	swift build -c release
+	$(PYTHON) scripts/manifold_models.py --minidesk .build/release/minidesk --repo $(MANIFOLD_REPO) --timeout 60 \
+		--skip Generic_Twin_7081.1.t0_left,Generic_Twin_7081.1.t0_right,self_intersectA,self_intersectB
 
 # The README's pictures, drawn by minidesk's own renderer, and the customizer's screenshot (the
 # first one check_customizer.py takes).

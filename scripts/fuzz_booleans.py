@@ -15,8 +15,11 @@ touch along an edge stay separate shells in our output. Nearly degenerate cases 
 scenes with every operand turned by one generic rotation: the faces that were shared are now a
 rounding error apart and cross at tiny angles (a rotated assembly), which the kernel resolves by
 snapping; their expected volume comes from manifold3d on the grid scene before the turn, since
-manifold3d's own answer on the turned scene can be wrong. A refusal, a crash, an invalid file (by trimesh, or by our own report, self-intersections
-included) or a wrong volume fails.
+manifold3d's own answer on the turned scene can be wrong. Moved copies are a convex operand minus
+itself moved by 1e-6 to 1e-9 mm in a random direction: a shell of slivers as thin as the step,
+whose exact volume is the step times the operand's area projected across it (to 1e-4). A refusal, a
+crash, an invalid file (by trimesh, or by our own report, self-intersections included) or a wrong
+volume fails.
 
 Failing scenes are saved under --keep (default: fuzz-failures/) for minimising into regression tests.
 Closes with "N passed, M failed".
@@ -99,6 +102,19 @@ def manifold_of(operand):
                                                  tri_verts=np.asarray(tris, np.uint32)))
 
 
+def moved_copy_case(rng):
+    """A convex operand minus itself moved by a tiny step, with its exact volume."""
+    operand = generic_operand(rng)
+    pts, tris = operand
+    d = np.array([rng.gauss(0, 1) for _ in range(3)])
+    d /= np.linalg.norm(d)
+    step = d * 10 ** -rng.uniform(6, 9)
+    moved = (pts + step, tris)
+    area = sum(abs(np.dot(np.cross(pts[b] - pts[a], pts[c] - pts[a]), step)) for a, b, c in tris) / 4
+    scene = {"root": {"difference": [node(operand), node(moved)]}}
+    return scene, area
+
+
 def make_case(rng, kind, max_operands):
     op = rng.choice(["union", "difference", "intersection"])
     count = rng.randint(2, max_operands)
@@ -129,16 +145,23 @@ def main():
     parser.add_argument("--cases", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", default="fuzz-failures")
+    parser.add_argument("--kinds", default="generic,nearly degenerate,degenerate,moved copy",
+                        help="the classes of scene to draw from, comma-separated")
     parser.add_argument("--max-operands", type=int, default=2,
                         help="operands per boolean; above 2 the kernel works on its own rounded output")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
+    kinds = set(args.kinds.split(","))
+    pattern = [k for k in ("generic", "nearly degenerate", "generic", "degenerate", "moved copy") if k in kinds]
     passed = failed = 0
     with tempfile.TemporaryDirectory() as tmp:
         for n in range(args.cases):
-            kind = {3: "degenerate", 1: "nearly degenerate"}.get(n % 4, "generic")
-            scene, expected, scale = make_case(rng, kind, args.max_operands)
+            kind = pattern[n % len(pattern)]
+            if kind == "moved copy":
+                scene, exact_volume = moved_copy_case(rng)
+            else:
+                scene, expected, scale = make_case(rng, kind, args.max_operands)
             scene_path = os.path.join(tmp, "scene.json")
             out = os.path.join(tmp, "out.ply")
             with open(scene_path, "w") as f:
@@ -151,9 +174,10 @@ def main():
             else:
                 report = json.loads(run.stdout)
                 ours = report["volume"]
-                theirs = expected.volume()
-                if abs(ours - theirs) > 1e-6 * scale:
-                    problem = f"volume {ours} vs manifold3d {theirs}"
+                theirs = exact_volume if kind == "moved copy" else expected.volume()
+                tolerance = 1e-4 * exact_volume if kind == "moved copy" else 1e-6 * scale
+                if abs(ours - theirs) > tolerance:
+                    problem = f"volume {ours} vs {'exact' if kind == 'moved copy' else 'manifold3d'} {theirs}"
                 elif not report["empty"]:
                     mesh = trimesh.load(out, process=False)
                     if not (mesh.is_watertight and mesh.is_winding_consistent):
