@@ -153,6 +153,10 @@ def main():
 
     rng = random.Random(args.seed)
     kinds = set(args.kinds.split(","))
+    known = {"generic", "nearly degenerate", "degenerate", "moved copy"}
+    if not kinds <= known or not kinds:
+        parser.error(f"--kinds {args.kinds!r}: unknown {', '.join(sorted(kinds - known)) or 'empty list'}; "
+                     f"use a comma-separated list of {', '.join(sorted(known))}")
     pattern = [k for k in ("generic", "nearly degenerate", "generic", "degenerate", "moved copy") if k in kinds]
     passed = failed = 0
     with tempfile.TemporaryDirectory() as tmp:
