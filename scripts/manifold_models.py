@@ -152,7 +152,13 @@ def main():
               "(github:elalish/manifold) or pass --repo; skipped")
         return 0
     listing = subprocess.run(["git", f"--git-dir={args.repo}", "ls-tree", "--name-only", "HEAD", "test/models/"],
-                             capture_output=True, text=True, check=True).stdout.split()
+                             capture_output=True, text=True)
+    if listing.returncode != 0 or not listing.stdout.strip():
+        print(f"--repo {args.repo}: not a git directory of Manifold with test/models/ "
+              f"({listing.stderr.strip() or 'no models'}); pass the mirror's git directory, e.g. "
+              "/work/.mirror/elalish+manifold/repo", file=sys.stderr)
+        return 2
+    listing = listing.stdout.split()
     skip = set(filter(None, args.skip.split(",")))
     models = {}
     for path in listing:
@@ -164,14 +170,14 @@ def main():
 
     rows, failed = [], 0
     with tempfile.TemporaryDirectory() as tmp:
-        crosses = {}
+        invalid = {}
         for name, m in models.items():
             path = os.path.join(tmp, name + ".json")
             with open(path, "w") as f:
                 json.dump({"root": node(m)}, f)
             run = subprocess.run([args.minidesk, "csg", path, "-o", os.path.join(tmp, "m.ply"), "--json"],
                                  capture_output=True, text=True, stdin=subprocess.DEVNULL)
-            crosses[name] = run.returncode != 0 and ("crosses itself" in run.stderr or "intersect" in run.stderr or "not manifold" in run.stderr)
+            invalid[name] = run.returncode != 0 and ("crosses itself" in run.stderr or "intersect" in run.stderr or "not manifold" in run.stderr)
         for label, source, op, operands in cases(models):
             if args.only and args.only not in label:
                 continue
@@ -179,7 +185,7 @@ def main():
             out = os.path.join(tmp, "out.ply")
             with open(scene, "w") as f:
                 json.dump({"root": {op: [node(o) for o in operands]}}, f)
-            invalid_input = any(crosses.get(s, False) for s in source.split("|"))
+            invalid_input = any(invalid.get(s, False) for s in source.split("|"))
             start = time.perf_counter()
             try:
                 run = subprocess.run([args.minidesk, "csg", scene, "-o", out, "--json"], capture_output=True,
