@@ -16,7 +16,8 @@ public enum Catalogue {
     /// item's own defaults and ranges for shared parameters (such as a smaller emblem beside a pot).
     static func schema(
         _ own: [ParameterSpec] = [], rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = [],
-        defaults: [String: ParameterValue] = [:], ranges: [String: ClosedRange<Double>] = [:]
+        defaults: [String: ParameterValue] = [:], ranges: [String: ClosedRange<Double>] = [:],
+        derived: (@Sendable (ParameterSet) -> ParameterSet)? = nil
     ) -> ParameterSchema {
         let specs = (CommonParameters.specs + own + DetailParameters.specs).map { spec in
             var s = spec
@@ -24,7 +25,7 @@ public enum Catalogue {
             if let range = ranges[spec.name] { (s.min, s.max) = (range.lowerBound, range.upperBound) }
             return s
         }
-        return ParameterSchema(specs: specs, rules: CommonParameters.rules + DetailParameters.rules + rules)
+        return ParameterSchema(specs: specs, rules: CommonParameters.rules + DetailParameters.rules + rules, derived: derived)
     }
 
     /// A rule that keeps the emblem 1 mm clear of the openings an item cuts in the top, each given

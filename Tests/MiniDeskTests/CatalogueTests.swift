@@ -185,20 +185,9 @@ import Testing
         }
     }
 
-    @Test func phoneStandTunnelRunsFromTheEthernetPortToTheSlot() throws {
+    @Test func phoneStandSlotIsOpenAtTheSetAngle() throws {
         let (_, parts, p) = try CatalogueTests.build("phone-stand")
         let e = Enclosure(p), slot = PhoneSlot(p)
-        let ethernet = PortLayout(p).ethernet
-        let entry = Vector3(e.width - ethernet.along, e.depth - 0.2, ethernet.z)
-        let turn = Vector3(entry.x, slot.floorCenter.y + 20, entry.z)
-        let exit = slot.floorCenter + slot.along * 2
-        // Along the straight runs, clear of the bend: no material anywhere on the centre line.
-        for (a, b) in [(entry, turn - (turn - entry).normalized * 12), (turn + (exit - turn).normalized * 12, exit)] {
-            for i in 0...20 {
-                let q = a + (b - a) * (Double(i) / 20)
-                #expect(parts.allSatisfy { !$0.mesh.contains(q) }, "material in the tunnel at \(q)")
-            }
-        }
         // The slot is open along its length, and the phone leans at the set angle.
         for x in stride(from: e.center.x - 45, through: e.center.x + 45, by: 15) {
             let q = slot.floorCenter + slot.along * 5 + Vector3(x - e.center.x, 0, 0)

@@ -12,16 +12,25 @@ extension Catalogue {
             [
                 .angle("phone.angle", 70, 45...90, "Angle of the phone from horizontal"),
                 .length("phone.width", 13, 4...30, "Width of the slot, front to back (a phone in its case)").absolute(),
-                .length("phone.depth", 10, 5...32, "Depth of the slot along the phone: how much of the screen's lower edge the front hides"),
+                .length("phone.depth", 8, 5...32, "Depth of the slot along the phone: how much of the screen's lower edge the front hides"),
                 .length("phone.length", 100, 20...290, "Length of the slot across the top"),
                 .length("phone.lip", 34, 27...89, "Depth of the top in front of the slot, from the front face"),
-                .bool("phone.tunnel.enabled", true, "Run a cable tunnel from the rear Ethernet opening, through its floor, to the slot"),
-                .length("phone.tunnel.diameter", 7, 3...20, "Diameter of the cable tunnel").absolute(),
-                .length("phone.tunnel.bendRadius", 12, 4.5...67, "Radius of the tunnel's bend, at its centre line").absolute(),
+                .bool("phone.tunnel.enabled", true, "Run a charging cable's path from the rear Ethernet opening, round one corner, up a pocket under the phone's port; the opening grows to pass the plug"),
+                .length("phone.plug.width", 12.5, 5...16, "Width of the cable plug's overmould (the moulded grip), across the phone").absolute(),
+                .length("phone.plug.thickness", 7, 2...10, "Thickness of the plug's overmould, front to back of the phone").absolute(),
+                .length("phone.plug.length", 25, 5...32, "Length of the plug's overmould: how deep the pocket under the phone's port is").absolute(),
+                .length("phone.plug.connectorWidth", 8.4, 2...13, "Width of the plug's metal connector").absolute(),
+                .length("phone.plug.connectorThickness", 2.6, 1...8, "Thickness of the plug's metal connector").absolute(),
+                .length("phone.plug.connectorLength", 6.5, 0...12, "Length of the connector beyond the overmould, into the phone").absolute(),
+                .length("phone.plug.clearance", 0.5, 0.2...1, "Gap round the plug along its whole path").absolute(),
             ],
             rules: [phoneRule, emblemClear { p in [("slot", slotBounds(p).min, slotBounds(p).max)] }],
             defaults: ["emblem.size": .number(14), "emblem.offsetY": .number(-45.5)],
-            ranges: ["scale": 0.5...4, "emblem.offsetY": -53...(-38), "body.height": 39...200, "body.topFillet": 0...10, "foot.height": 3...18, "emblem.size": 2...28]),
+            ranges: ["scale": 0.5...4, "emblem.offsetY": -53...(-38), "body.height": 39...200, "body.topFillet": 0...10, "foot.height": 3...18, "emblem.size": 2...28,
+                     // Round the Ethernet opening, grown to pass the charging plug, and under the plug's pocket.
+                     "ports.rear.power": 0.07...0.1, "ports.rear.ethernet": 0.258...0.277, "ports.rear.hdmi": 0.448...0.49,
+                     "body.width": 123...300, "bottom.coverThickness": 0.8...3.5],
+            derived: mouthForThePlug),
         build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             let slot = PhoneSlot(p)
@@ -34,17 +43,7 @@ extension Catalogue {
                 box.transformed(by: Transform(row0: .unitX, row1: Vector3(0, slot.back.y, slot.along.y), row2: Vector3(0, slot.back.z, slot.along.z)))
                     .translated(by: slot.frontTop),
             ]
-            if p.bool("phone.tunnel.enabled") && p.bool("ports.enabled") {
-                let r = p.number("phone.tunnel.diameter") / 2
-                // From inside the Ethernet opening, through its dark floor, to the slot.
-                let ethernet = PortLayout(p).ethernet
-                let entry = Vector3(e.width - ethernet.along, e.depth - p.number("ports.depth") / 2, ethernet.z)
-                let turn = Vector3(entry.x, slot.floorCenter.y + 20, entry.z)
-                let exit = slot.floorCenter + slot.along * 2
-                features.inlayCutters = [try Mesh.sweep(
-                    of: try .circle(radius: r, resolution: resolution), along: [entry, turn, exit],
-                    bendRadius: p.number("phone.tunnel.bendRadius"), resolution: resolution)]
-            }
+            if let path = cablePath(p) { features.inlayCutters = try path.cutters(rearWall: rearWall(p)) }
             return try e.parts(features, resolution: resolution, mode: mode)
         })
 
@@ -54,6 +53,27 @@ extension Catalogue {
         // The front face meets the top at `frontTop`; the back face a slot's width further back, slanted.
         let back = s.frontTop.y + s.width / sin(p.number("phone.angle") * .pi / 180)
         return (Vector2(c.x - half, s.frontTop.y), Vector2(c.x + half, back))
+    }
+
+    /// The charging plug's path, when the item has one (`phone.tunnel.enabled` and the ports).
+    public static func cablePath(_ p: ParameterSet) -> CablePath? {
+        guard p.bool("phone.tunnel.enabled") && p.bool("ports.enabled") else { return nil }
+        return CablePath(p, enclosure: Enclosure(p), slot: PhoneSlot(p))
+    }
+
+    /// The wall the charging path passes at the rear: the Ethernet opening's depth, its dark floor
+    /// and 2 mm of shell.
+    static func rearWall(_ p: ParameterSet) -> Double { p.number("ports.depth") + p.number("ports.inlayThickness") + 2 }
+
+    /// The Ethernet opening, at least as large as the charging path's passage through the rear
+    /// wall, with 0.3 mm to spare on each side.
+    static let mouthForThePlug: @Sendable (ParameterSet) -> ParameterSet = { p in
+        guard let path = cablePath(p) else { return p }
+        let reach = path.passage(rearWall: rearWall(p))
+        var grown = p
+        grown["ports.ethernet.width"] = .number(max(p.number("ports.ethernet.width"), 2 * reach.halfWidth + 0.6))
+        grown["ports.ethernet.height"] = .number(max(p.number("ports.ethernet.height"), 2 * reach.halfHeight + 0.6))
+        return grown
     }
 
     static let phoneRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
@@ -74,17 +94,15 @@ extension Catalogue {
         if s.floorCenter.z - s.width / 2 < e.shellBottom + 3 {
             problems.append(ParameterProblem("phone.depth", "takes the slot within 3 mm of the shell's underside; make it shallower, got \(fmt(s.depth))"))
         }
-        if p.bool("phone.tunnel.enabled") && p.bool("ports.enabled") {
-            let r = p.number("phone.tunnel.diameter") / 2
-            if p.number("phone.tunnel.bendRadius") < r + 1 {
-                problems.append(ParameterProblem("phone.tunnel.bendRadius", "must exceed the tunnel's radius by 1 mm: at least \(fmt(r + 1)) mm, got \(fmt(p.number("phone.tunnel.bendRadius")))"))
+        if let path = cablePath(p) {
+            let over = e.height - p.number("emblem.depth") - path.roofTop(rearWall: rearWall(p))
+            if over < 1.5 {
+                problems.append(ParameterProblem("phone.plug.width", "puts the roof over the charging path's rear leg within 1.5 mm of the emblem's depth under the top (\(fmt(over)) mm); a narrower plug, lower ports (ports.level) or a taller body (body.height) makes room, got \(fmt(p.number("phone.plug.width")))"))
             }
-            let z = PortLayout(p).ethernet.z
-            if z - r < e.shellBottom + 1.5 || z + r > e.height - 1.5 - p.number("emblem.depth") {
-                problems.append(ParameterProblem("phone.tunnel.diameter", "does not fit in the shell at the ports' height (\(fmt(z)) mm above the desk, from ports.level), got \(fmt(2 * r))"))
-            }
-            if s.floorCenter.y + 20 > e.depth - 3 - p.number("phone.tunnel.bendRadius") {
-                problems.append(ParameterProblem("phone.lip", "leaves no room behind the slot for the tunnel's bend; make it smaller, got \(fmt(p.number("phone.lip")))"))
+            let under = path.lowest - e.shellBottom
+            if under < 1.5 {
+                let leaves = under > 0 ? "leaves \(fmt(under)) mm of shell under the plug's pocket and corner, where 1.5 mm is the least" : "takes the plug's pocket and corner \(fmt(-under)) mm through the shell's underside"
+                problems.append(ParameterProblem("phone.plug.length", "\(leaves); a shorter plug, a shallower slot (phone.depth), a steeper phone (phone.angle) or a taller body (body.height) makes room, got \(fmt(path.overmould))"))
             }
         }
         return problems

@@ -7,10 +7,14 @@ public struct ParameterSchema: Sendable {
     public var specs: [ParameterSpec]
     /// Cross-parameter rules: each returns the problems it finds in a complete parameter set.
     public var rules: [@Sendable (ParameterSet) -> [ParameterProblem]]
+    /// Lengths the item works out from the others at its real size, after `scale` (the phone
+    /// stand's Ethernet opening grows to pass its charging plug); the rules and the build see them.
+    public var derived: (@Sendable (ParameterSet) -> ParameterSet)?
 
-    public init(specs: [ParameterSpec], rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = []) {
+    public init(specs: [ParameterSpec], rules: [@Sendable (ParameterSet) -> [ParameterProblem]] = [], derived: (@Sendable (ParameterSet) -> ParameterSet)? = nil) {
         self.specs = specs
         self.rules = rules
+        self.derived = derived
     }
 
     public func spec(named name: String) -> ParameterSpec? { specs.first { $0.name == name } }
@@ -25,6 +29,8 @@ public struct ParameterSchema: Sendable {
         "planter.depth": "planter.floor (the pot's floor above the black cover; the pot takes the rest of the height: 36 mm deep on a 50 mm body is 6.3)",
         "pen.depth": "pen.floor (the floor under the bores above the black cover; 40 mm deep bores on a 50 mm body is 2.3)",
         "light.x": "light.position (a share of the flat front span; 92 mm on a 127 mm body is 0.813)",
+        "phone.tunnel.diameter": "phone.plug.width and phone.plug.thickness (the cable's plug, which the path is cut to pass: 12.5 x 7 mm by default)",
+        "phone.tunnel.bendRadius": "the plug's sizes (phone.plug.*): the path turns one corner, cut to pass the plug's whole rigid length",
     ]
 
     /// The problem with a name the schema does not have: what replaced it, or the closest name.
@@ -68,15 +74,17 @@ public struct ParameterSchema: Sendable {
         return rules.flatMap { $0(real) }.filter { seen.insert($0).inserted }
     }
 
-    /// A complete set at the size it prints: every length that scales, times `scale`. The build and
-    /// the rules read this; clearances, the nozzle and other absolute lengths keep their values.
+    /// A complete set at the size it prints: every length that scales, times `scale`, then the
+    /// `derived` lengths. The build and the rules read this; clearances, the nozzle and other
+    /// absolute lengths keep their values.
     public func realSize(_ full: ParameterSet) -> ParameterSet {
-        guard case .number(let scale)? = full["scale"], scale != 1 else { return full }
         var real = full
-        for spec in specs where spec.kind == .length && spec.scales {
-            if case .number(let n)? = full[spec.name] { real[spec.name] = .number(n * scale) }
+        if case .number(let scale)? = full["scale"], scale != 1 {
+            for spec in specs where spec.kind == .length && spec.scales {
+                if case .number(let n)? = full[spec.name] { real[spec.name] = .number(n * scale) }
+            }
         }
-        return real
+        return derived?(real) ?? real
     }
 
     /// Applies `key=value` assignments in order, reading each value by its parameter's kind. Returns
