@@ -115,6 +115,13 @@ import Testing
         let item = try #require(Catalogue.item(named: "phone-stand"))
         let tooLong = item.schema.validate(ParameterSet(["phone.plug.length": .number(32)]))
         #expect(tooLong.contains { $0.name == "phone.plug.length" && $0.message.contains("mm through the shell's underside") })
+        let wide = item.schema.validate(ParameterSet(["phone.plug.width": .number(16)]))
+        #expect(wide.contains { $0.name == "phone.plug.width" && $0.message.contains("runs into the power inlet") }, "\(wide)")
+        // A half-size stand has no room for a full-size plug; turning the path off is the way out.
+        let small = item.schema.validate(ParameterSet(["scale": .number(0.5)]))
+        #expect(small.contains { $0.name == "scale" && $0.message.contains("or --set phone.tunnel.enabled=false") }, "\(small)")
+        let off = item.schema.validate(ParameterSet(["scale": .number(0.5), "phone.tunnel.enabled": .bool(false)]))
+        #expect(off.allSatisfy { $0.isWarning }, "\(off)")
     }
 
     /// The Ethernet opening grows to the plug (here from the Mac mini's 12 x 6.8 mm), and a wider plug

@@ -94,7 +94,15 @@ extension ParameterSchema {
         let reason = errors.first { $0.name == first.name } ?? errors[0]
         let because = reason.name == first.name ? reason.message : "\(reason.name) \(reason.message)"
         let scale = full["scale"].flatMap { if case .number(let s) = $0, s != 1 { return " (sizes at scale \(ParameterValue.number(s)))" } else { return nil } } ?? ""
-        let alternatives = fixes.dropFirst().map { " or --set \($0.name)=\($0.fix)" }.joined()
+        // A feature left on whose absence resolves it (the phone stand's charging path at a small
+        // scale) is the other way out.
+        let switches = specs.filter { spec in
+            guard spec.kind == .bool, full[spec.name] == .bool(true), overrides[spec.name] == nil else { return false }
+            var trial = full
+            trial[spec.name] = .bool(false)
+            return !ruleProblems(trial).contains { !$0.isWarning }
+        }
+        let alternatives = fixes.dropFirst().map { " or --set \($0.name)=\($0.fix)" }.joined() + switches.map { " or --set \($0.name)=false" }.joined()
         return [ParameterProblem(first.name, "\(first.problem): \(because)\(scale); use --set \(first.name)=\(first.fix)\(alternatives)")]
     }
 }
