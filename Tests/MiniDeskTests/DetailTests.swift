@@ -129,6 +129,7 @@ import Testing
         ("phone-stand", ["phone.depth": .number(32), "body.height": .number(39), "phone.tunnel.enabled": .bool(false)], "phone.depth", "within 3 mm of the shell's underside"),
         ("phone-stand", ["phone.plug.length": .number(27), "phone.depth": .number(10)], "phone.plug.length", "mm of shell under the plug's pocket and corner, where 1.5 mm is the least"),
         ("phone-stand", ["phone.plug.width": .number(16)], "phone.plug.width", "ports.rear.ethernet runs into the power inlet"),
+        ("phone-stand", ["phone.plug.width": .number(13.9), "ports.level": .number(4)], "phone.plug.width", "mm of shell over the roof of the charging path's rear leg, under the emblem's depth"),
         ("phone-stand", ["emblem.offsetY": .number(-38), "emblem.size": .number(20)], "emblem.offsetY", "within 1 mm of the slot"),
         ("pen-holder", ["pen.pitch": .number(50)], "pen.pitch", "within 5 mm of the edge"),
         ("pen-holder", ["pen.pitch": .number(14.5), "pen.diameter": .number(14)], "pen.pitch", "must leave 1.2 mm between bores"),

@@ -204,11 +204,8 @@ public struct CablePath: Sendable {
     /// swept region rises towards the pocket at more than 45°.
     func roofedBox(_ region: Shape, rearWall: Double) throws(GeometryError) -> Mesh {
         let half = cutWidth / 2, h = cutThickness / 2, theta = cornerAngle
-        let end = mouth.y - rearWall, bottom = lowest + 0.25
-        let eaves = [-half, half].map { w -> Double in
-            let top = corner + inPlane * h + across * w
-            return top.z + rear.z * (end - top.y) / rear.y
-        }.max()! + 0.2
+        let (end, eaves, plan, spread) = roof(rearWall: rearWall)
+        let bottom = lowest + 0.25
         // Behind the pocket's back face at the eaves' height, and behind the last point where the
         // swept region reaches above the eaves (so that its ceiling and the roof meet in no valley).
         let n2 = rear * sin(theta) - inPlane * cos(theta)
@@ -224,9 +221,7 @@ public struct CablePath: Sendable {
             }
         }
         start += 0.5
-        let plan = Vector2(rear.x, rear.y).normalized, side2 = Vector2(-plan.y, plan.x)
-        let spread = half * abs(across.x * side2.x + across.y * side2.y) + h * abs(inPlane.x * side2.x + inPlane.y * side2.y) + 0.3
-        let along = Vector3(plan.x, plan.y, 0), side = Vector3(side2.x, side2.y, 0)
+        let along = Vector3(plan.x, plan.y, 0), side = Vector3(-plan.y, plan.x, 0)
         let length = (end - start) / plan.y, rise = spread * tan(Self.roofSlope)
         guard length > spread + 1 else { throw .invalidParameter("the charging path's rear leg is too short for its roof") }
         let origin = Vector3(corner.x, corner.y, 0) + along * ((start - corner.y) / plan.y)
@@ -244,17 +239,24 @@ public struct CablePath: Sendable {
         return Mesh(vertices: vertices, triangles: faces.map { Mesh.Triangle($0.0, $0.1, $0.2) })
     }
 
-    /// The top of the roof over the rear leg, in z.
-    func roofTop(rearWall: Double) -> Double {
-        let half = cutWidth / 2, h = cutThickness / 2
-        let end = mouth.y - rearWall
+    /// The roof over the rear leg: where it ends (`rearWall` inside the rear face, in y), its
+    /// eaves' height (0.2 mm over the leg's top there), its direction in plan and its half width
+    /// (the cut's, with 0.3 mm to spare).
+    func roof(rearWall: Double) -> (end: Double, eaves: Double, plan: Vector2, spread: Double) {
+        let half = cutWidth / 2, h = cutThickness / 2, end = mouth.y - rearWall
         let eaves = [-half, half].map { w -> Double in
             let top = corner + inPlane * h + across * w
             return top.z + rear.z * (end - top.y) / rear.y
         }.max()! + 0.2
-        let plan = Vector2(rear.x, rear.y).normalized, side2 = Vector2(-plan.y, plan.x)
-        let spread = half * abs(across.x * side2.x + across.y * side2.y) + h * abs(inPlane.x * side2.x + inPlane.y * side2.y) + 0.3
-        return eaves + spread * tan(Self.roofSlope)
+        let plan = Vector2(rear.x, rear.y).normalized, side = Vector2(-plan.y, plan.x)
+        let spread = half * abs(across.x * side.x + across.y * side.y) + h * abs(inPlane.x * side.x + inPlane.y * side.y) + 0.3
+        return (end, eaves, plan, spread)
+    }
+
+    /// The top of the roof over the rear leg, in z.
+    func roofTop(rearWall: Double) -> Double {
+        let r = roof(rearWall: rearWall)
+        return r.eaves + r.spread * tan(Self.roofSlope)
     }
 
     /// Half the width and height, about the mouth's centre, of the passage through the rear wall:

@@ -2,8 +2,9 @@ import Foundation
 import Geometry
 
 extension Catalogue {
-    /// A stand with a slot across the top that holds a phone or tablet leaning back, and a cable
-    /// tunnel from the rear Ethernet opening up into the slot's floor, where a phone's port sits.
+    /// A stand with a slot across the top that holds a phone or tablet leaning back, and a charging
+    /// path (`CablePath`) from the rear Ethernet opening up into the slot's floor, where a phone's
+    /// port sits.
     static let phoneStand = DeskItem(
         name: "phone-stand",
         summary: "A slot that holds a phone or tablet, with a cable tunnel from the rear Ethernet port",
@@ -97,7 +98,8 @@ extension Catalogue {
         if let path = cablePath(p) {
             let over = e.height - p.number("emblem.depth") - path.roofTop(rearWall: rearWall(p))
             if over < 1.5 {
-                problems.append(ParameterProblem("phone.plug.width", "puts the roof over the charging path's rear leg within 1.5 mm of the emblem's depth under the top (\(fmt(over)) mm); a narrower plug, lower ports (ports.level) or a taller body (body.height) makes room, got \(fmt(p.number("phone.plug.width")))"))
+                let leaves = over > 0 ? "leaves \(fmt(over)) mm of shell over the roof of the charging path's rear leg, under the emblem's depth, where 1.5 mm is the least" : "takes the roof of the charging path's rear leg \(fmt(-over)) mm into the emblem's depth under the top"
+                problems.append(ParameterProblem("phone.plug.width", "\(leaves); a narrower plug, lower ports (ports.level) or a taller body (body.height) makes room, got \(fmt(p.number("phone.plug.width")))"))
             }
             let under = path.lowest - e.shellBottom
             if under < 1.5 {
