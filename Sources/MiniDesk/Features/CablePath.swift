@@ -191,8 +191,8 @@ public struct CablePath: Sendable {
         return [sweep, pocket, try roofedBox(region, rearWall: rearWall), opening]
     }
 
-    /// How steep the roof over the rear leg rises, from horizontal: more than the 45° a printer
-    /// bridges without support, with room for the slicer's rounding.
+    /// How steep the roof over the rear leg rises, from horizontal: steeper than the 45° overhang a
+    /// printer manages without support, with room for the slant of the path's plane.
     static let roofSlope = 55 * Double.pi / 180
 
     /// The house over the rear leg. In plan a strip along the leg's direction, as wide as the cut
