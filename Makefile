@@ -58,11 +58,13 @@ test: deps
 	swift test
 	$(MAKE) --no-print-directory crosscheck
 
-# Independent tools check what the built binary writes, headless Chromium uses the customizer
+# Independent tools check what the built binary writes, PrusaSlicer checks that every print needs
+# no supports (docs/printing.md), headless Chromium uses the customizer
 # (screenshots in .build/customizer-shots/), and manifold3d checks the booleans on a fixed set of
 # random scenes.
 crosscheck: python-deps
 	$(PYTHON) scripts/check_exports.py --minidesk .build/debug/minidesk
+	$(PYTHON) scripts/check_printability.py --minidesk .build/debug/minidesk
 	$(PYTHON) scripts/check_customizer.py --minidesk .build/debug/minidesk --shots .build/customizer-shots
 	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/debug/minidesk --cases 300 --seed 1 --kinds "generic,nearly degenerate,degenerate"
 
@@ -86,8 +88,8 @@ models: deps
 # first one check_customizer.py takes).
 gallery: release python-deps
 	mkdir -p docs/images
-	.build/release/minidesk render --all --views iso,front --size 480 --out docs/images
-	.build/release/minidesk render stash --mode assembled --views iso --size 480 --out docs/images
+	.build/release/minidesk render --all --mode assembled --views iso,front --size 480 --out docs/images
+	.build/release/minidesk render solid stash --views iso --size 480 --out docs/images
 	$(PYTHON) scripts/check_customizer.py --minidesk .build/release/minidesk --shots .build/gallery-shots
 	cp .build/gallery-shots/1-planter.png docs/images/customizer.png
 

@@ -241,7 +241,7 @@ def main():
             colours = [rgb(g.visual.material.baseColorFactor) for g in scene.geometry.values()]
             check(colours == [hexrgb(expected[entry["part"]])], f"trimesh: {name} has its colour {colours}")
 
-        # Merged mode: one watertight body per item (the stash: lid and base) that slices alone.
+        # Merged mode: one watertight body and its foot per item (the stash: lid, base and foot) that slice alone.
         config = os.path.join(tmp, "single.ini")
         with open(config, "w") as f:
             f.write(SLICE_CONFIG.format(nozzles="0.4", filaments="1.75"))
@@ -249,7 +249,7 @@ def main():
             name = f"merged {entry['item']}.stl"
             mesh = trimesh.load(entry["path"], process=True)
             shells = count_shells(mesh.faces)
-            check(mesh.is_watertight and shells == (2 if entry["item"] == "stash" else 1) and close(mesh.volume, entry["volume"], 1e-4),
+            check(mesh.is_watertight and shells == (3 if entry["item"] == "stash" else 2) and close(mesh.volume, entry["volume"], 1e-4),
                   f"trimesh: {name} is watertight, {shells} shell(s), volume {mesh.volume:.1f}")
             gcode = os.path.join(tmp, "merged.gcode")
             run = subprocess.run(["prusa-slicer", "--export-gcode", "--load", config, "--output", gcode, entry["path"]],

@@ -12,9 +12,19 @@ extension Mesh {
         width: Double, depth: Double, height: Double, cornerRadius: Double,
         topFillet: Double = 0, bottomFillet: Double = 0, resolution: Resolution = .normal
     ) throws(GeometryError) -> Mesh {
-        let plan = try RoundedPlan(
+        try roundedBox(
             width: width, depth: depth, height: height, cornerRadius: cornerRadius,
-            topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution)
+            top: .fillet(topFillet), bottom: .fillet(bottomFillet), resolution: resolution)
+    }
+
+    /// `roundedBox` with each horizontal edge shaped by a `BoxEdge`, so that an edge that faces the
+    /// print bed can print without support.
+    public static func roundedBox(
+        width: Double, depth: Double, height: Double, cornerRadius: Double,
+        top: BoxEdge, bottom: BoxEdge, resolution: Resolution = .normal
+    ) throws(GeometryError) -> Mesh {
+        let plan = try RoundedPlan(
+            width: width, depth: depth, height: height, cornerRadius: cornerRadius, top: top, bottom: bottom, resolution: resolution)
         var b = MeshBuilder()
         let (bottom, top) = plan.outerSurface(&b)
         try b.cap(bottom, up: false)
@@ -40,30 +50,30 @@ extension Mesh {
         return b.mesh
     }
 
-    /// The `roundedBox` section as a profile for `roundedSolid`: the bottom fillet, the vertical
-    /// side, the top fillet.
-    public static func roundedBoxProfile(height: Double, topFillet: Double, bottomFillet: Double, resolution: Resolution = .normal) -> [(inset: Double, z: Double)] {
-        RoundedPlan.stations(height: height, topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution)
+    /// The `roundedBox` section as a profile for `roundedSolid`: the bottom edge, the vertical
+    /// side, the top edge.
+    public static func roundedBoxProfile(height: Double, top: BoxEdge, bottom: BoxEdge, resolution: Resolution = .normal) -> [(inset: Double, z: Double)] {
+        RoundedPlan.stations(height: height, top: top, bottom: bottom, resolution: resolution)
     }
 
     /// The enclosure body hollowed out from below: `roundedBox` less a cavity inset by `wall` on every
     /// side and open at the bottom, leaving a top `ceiling` thick. The cavity's plan corners are
     /// concentric with the body's. Generated directly as one closed mesh (a lid).
     ///
-    /// Rules: those of `roundedBox`; `wall` more than `bottomFillet` and less than half the smaller
-    /// side; `ceiling` > 0 and < `height`, and at least `topFillet` unless `wall` exceeds it.
+    /// Rules: those of `roundedBox`; `wall` more than the bottom edge's inset and less than half the
+    /// smaller side; `ceiling` > 0 and < `height`, and at least the top edge's rise unless `wall`
+    /// exceeds its inset.
     public static func roundedShell(
         width: Double, depth: Double, height: Double, cornerRadius: Double,
-        topFillet: Double = 0, bottomFillet: Double = 0, wall: Double, ceiling: Double, resolution: Resolution = .normal
+        top: BoxEdge = .fillet(0), bottom: BoxEdge = .fillet(0), wall: Double, ceiling: Double, resolution: Resolution = .normal
     ) throws(GeometryError) -> Mesh {
         let plan = try RoundedPlan(
-            width: width, depth: depth, height: height, cornerRadius: cornerRadius,
-            topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution)
-        guard wall.isFinite, wall > bottomFillet, wall < min(width, depth) / 2 else {
-            throw .invalidParameter("roundedShell wall must be more than bottomFillet (\(bottomFillet)) and less than \(min(width, depth) / 2) (half the smaller side), got \(wall)")
+            width: width, depth: depth, height: height, cornerRadius: cornerRadius, top: top, bottom: bottom, resolution: resolution)
+        guard wall.isFinite, wall > bottom.inset, wall < min(width, depth) / 2 else {
+            throw .invalidParameter("roundedShell wall must be more than the bottom edge's inset (\(bottom.inset)) and less than \(min(width, depth) / 2) (half the smaller side), got \(wall)")
         }
-        guard ceiling.isFinite, ceiling > 0, ceiling < height, wall > topFillet || ceiling >= topFillet else {
-            throw .invalidParameter("roundedShell ceiling must be > 0, < height (\(height)) and >= topFillet (\(topFillet)) unless wall exceeds topFillet, got \(ceiling)")
+        guard ceiling.isFinite, ceiling > 0, ceiling < height, wall > top.inset || ceiling >= top.rise else {
+            throw .invalidParameter("roundedShell ceiling must be > 0, < height (\(height)) and >= the top edge's height (\(top.rise)) unless wall exceeds its inset, got \(ceiling)")
         }
         var b = MeshBuilder()
         let (bottom, top) = plan.outerSurface(&b)
@@ -87,7 +97,7 @@ private struct RoundedPlan {
 
     init(
         width: Double, depth: Double, height: Double, cornerRadius: Double,
-        topFillet: Double, bottomFillet: Double, resolution: Resolution
+        top: BoxEdge, bottom: BoxEdge, resolution: Resolution
     ) throws(GeometryError) {
         try Shape.requirePositive(width, "roundedBox width")
         try Shape.requirePositive(depth, "roundedBox depth")
@@ -96,20 +106,18 @@ private struct RoundedPlan {
         guard cornerRadius.isFinite, cornerRadius >= 0, cornerRadius <= half else {
             throw .invalidParameter("roundedBox cornerRadius must be between 0 and \(half) (half the smaller side), got \(cornerRadius)")
         }
-        for (name, f) in [("topFillet", topFillet), ("bottomFillet", bottomFillet)] {
-            guard f.isFinite, f >= 0, f < half else {
-                throw .invalidParameter("roundedBox \(name) must be >= 0 and < \(half) (half the smaller side), got \(f)")
-            }
-            if cornerRadius > 0, f > cornerRadius {
-                throw .invalidParameter("roundedBox \(name) must be <= cornerRadius (\(cornerRadius)), got \(f)")
+        for (name, edge) in [("top", top), ("bottom", bottom)] {
+            try edge.check(name, half: half)
+            if cornerRadius > 0, edge.inset > cornerRadius {
+                throw .invalidParameter("roundedBox \(edge.label(name)) must be <= cornerRadius (\(cornerRadius)), got \(edge.inset)")
             }
         }
-        guard topFillet + bottomFillet <= height else {
-            throw .invalidParameter("roundedBox topFillet + bottomFillet must be <= height (\(height)), got \(topFillet + bottomFillet)")
+        guard top.rise + bottom.rise <= height else {
+            throw .invalidParameter("roundedBox \(top.label("top")) + \(bottom.label("bottom")) must be <= height (\(height)), got \(top.rise + bottom.rise)")
         }
         try self.init(
             width: width, depth: depth, cornerRadius: cornerRadius,
-            stations: RoundedPlan.stations(height: height, topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution),
+            stations: RoundedPlan.stations(height: height, top: top, bottom: bottom, resolution: resolution),
             resolution: resolution)
     }
 
@@ -141,28 +149,13 @@ private struct RoundedPlan {
         self.stations = stations
     }
 
-    /// The section of a box with a quarter-round fillet on its top and bottom edges.
-    static func stations(height: Double, topFillet: Double, bottomFillet: Double, resolution: Resolution) -> [(inset: Double, z: Double)] {
-        var stations = [(inset: Double, z: Double)]()
-        if bottomFillet > 0 {
-            let k = resolution.segments(radius: bottomFillet, angle: .pi / 2)
-            for i in 0...k {
-                let (c, s) = Arc.cosSin(Double.pi / 2 * Double(i) / Double(k))
-                stations.append((bottomFillet * (1 - s), bottomFillet * (1 - c)))
-            }
-        } else {
-            stations.append((0, 0))
-        }
-        if topFillet > 0 {
-            let k = resolution.segments(radius: topFillet, angle: .pi / 2)
-            for i in 0...k {
-                let (c, s) = Arc.cosSin(Double.pi / 2 * Double(i) / Double(k))
-                let station = (inset: topFillet * (1 - c), z: height - topFillet + topFillet * s)
-                if let last = stations.last, last.inset == station.inset, last.z == station.z { continue }
-                stations.append(station)
-            }
-        } else {
-            stations.append((0, height))
+    /// The section of a box with `bottom` and `top` edges and a vertical side between them.
+    static func stations(height: Double, top: BoxEdge, bottom: BoxEdge, resolution: Resolution) -> [(inset: Double, z: Double)] {
+        var stations = bottom.stations(resolution: resolution).map { (inset: $0.inset, z: $0.rise) }
+        for s in top.stations(resolution: resolution).reversed() {
+            let station = (inset: s.inset, z: height - s.rise)
+            if let last = stations.last, last.inset == station.inset, last.z == station.z { continue }
+            stations.append(station)
         }
         return stations
     }

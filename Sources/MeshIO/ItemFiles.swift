@@ -58,9 +58,10 @@ public enum ItemFiles {
             }
         }
         if format == "3mf" {
-            // The assembled item (two objects for the stash's lid and base), its parts already on
-            // their filaments, with the parameters used: once as an assembly and once in
-            // PrusaSlicer's layout, since no one file opens assembled in every slicer.
+            // The item laid out for printing, one object per piece (the body and its foot; the
+            // stash's lid, base and foot), its parts already on their filaments, with the
+            // parameters used: once as an assembly and once in PrusaSlicer's layout, since no one
+            // file opens assembled in every slicer.
             var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name)", parametersJSON: parameterFile(used, item: item.name))
             metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png(parts.map { ($0.mesh, $0.color) })
             let objects = threeMFObjects(item.name, parts)
@@ -90,8 +91,8 @@ public enum ItemFiles {
         }
     }
 
-    /// An item's parts as 3MF objects: one named after the item, or one per piece
-    /// (`stash-lid`, `stash-base`), in the order the parts come.
+    /// An item's parts as 3MF objects: the body named after the item, and one per piece
+    /// (`solid-foot`; `stash-lid`, `stash-base`, `stash-foot`), in the order the parts come.
     public static func threeMFObjects(_ item: String, _ parts: [Part]) -> [ThreeMFObject] {
         var objects = [ThreeMFObject]()
         for part in parts {

@@ -10,7 +10,7 @@ public enum Catalogue {
     public static let sharedParameterNames = Set((CommonParameters.specs + DetailParameters.specs).map(\.name))
 
     /// The parts every item can have, in palette order.
-    public static let partNames = ["shell", "bottom", "ports", "light", "emblem"]
+    public static let partNames = ["shell", "bottom", "foot", "ports", "light", "emblem"]
 
     /// An item's schema: the common parameters, then the item's own, then the details', with the
     /// item's own defaults and ranges for shared parameters (such as a smaller emblem beside a pot).

@@ -7,9 +7,10 @@ public struct DeskItem: Sendable {
     /// The part names, in palette order.
     public var partNames: [String]
     public var schema: ParameterSchema
-    /// The pieces it prints as when there are several that a slicer moves apart (the stash's `lid`
-    /// and `base`); empty for an item printed as one piece. Their parts carry `Part.layout`.
-    public var pieces: [String] = []
+    /// The named pieces it prints as, which a slicer moves apart: every item's `foot`, which stands
+    /// behind the body (whose parts have no piece name), and the stash's `lid` and `base`, which
+    /// replace the body. Parts carry their piece and `Part.layout`.
+    public var pieces: [String] = ["foot"]
     /// Builds the parts from a complete, valid parameter set at real size (`ParameterSchema.realSize`),
     /// laid out for `mode`.
     var build: @Sendable (ParameterSet, Resolution, PrintMode) throws(GeometryError) -> [Part]

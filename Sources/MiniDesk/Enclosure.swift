@@ -7,6 +7,11 @@ import Geometry
 /// From the desk up: the round black foot (with vent slots round its side), the black cover plate
 /// under the whole shell (with the power button's ring groove), and the silver shell (with ports,
 /// status light and emblem). Every cutter overshoots the face it opens by `overshoot`.
+///
+/// Everything prints without support (docs/printing.md): the foot is a piece of its own, which a
+/// key ring on its top centres under the cover, so the body stands on its flat cover; the shell's
+/// bottom edge rises from the cover's edge at `printableSlope`; round port openings get a roof at
+/// that slope on the side that is up when printing.
 public struct Enclosure: Hashable, Sendable {
     public var width: Double
     public var depth: Double
@@ -19,10 +24,24 @@ public struct Enclosure: Hashable, Sendable {
     public var footHeight: Double
     public var coverInset: Double
     public var coverThickness: Double
+    /// Whether the shell prints upside down, its top on the bed (the stash's lid), so that the top
+    /// edge and the roofs of the port openings face the other way: an item's derived value
+    /// `upsideDownKey`, which the rules see too.
+    public var shellPrintsUpsideDown: Bool
     let p: ParameterSet
+
+    /// The derived switch (`ParameterSchema.derived`, no parameter of its own) of an item whose
+    /// shell prints upside down.
+    public static let upsideDownKey = "print.shellUpsideDown"
 
     /// How far a cutter reaches past the face it opens, and how far unioned solids overlap.
     public static let overshoot = 0.5
+    /// The shallowest slope, off the horizontal, that a face looking down may have and still print
+    /// without support: 60°. The rule of thumb is 45°, but PrusaSlicer's automatic supports at a
+    /// 45° threshold still mark slopes of 55° along an edge or in a shallow pocket (measured).
+    public static let printableSlope = 60 * Double.pi / 180
+    /// How far the foot's piece sits behind the body (or the stash's base) in the print layout.
+    public static let pieceGap = 2.0
 
     public init(_ p: ParameterSet) {
         self.p = p
@@ -36,6 +55,7 @@ public struct Enclosure: Hashable, Sendable {
         footHeight = p.number("foot.height")
         coverInset = p.number("bottom.coverInset")
         coverThickness = p.number("bottom.coverThickness")
+        shellPrintsUpsideDown = p[Enclosure.upsideDownKey] == .bool(true)
     }
 
     /// Height of the shell's underside: on top of the foot and the cover.
@@ -59,19 +79,48 @@ public struct Enclosure: Hashable, Sendable {
 
     // MARK: - Bodies
 
+    /// The shell's bottom edge: `body.bottomFillet` rounding into a slope of `printableSlope` that
+    /// meets the underside at the cover's edge, so that the shell never overhangs the cover it
+    /// prints on.
+    public var bottomEdge: BoxEdge { .printable(radius: bottomFillet, slope: Enclosure.printableSlope, inset: coverInset) }
+    /// The shell's top edge: a quarter round of `body.topFillet`, or, for a shell printed upside
+    /// down, the same radius rounding into a printable slope.
+    public var topEdge: BoxEdge {
+        shellPrintsUpsideDown ? .printable(radius: topFillet, slope: Enclosure.printableSlope, inset: 0) : .fillet(topFillet)
+    }
+
     /// The silver shell's solid: the rounded body from the cover to the top.
     public func shellBody(resolution: Resolution) throws(GeometryError) -> Mesh {
         try Mesh.roundedBox(
             width: width, depth: depth, height: height - shellBottom, cornerRadius: cornerRadius,
-            topFillet: topFillet, bottomFillet: bottomFillet, resolution: resolution
+            top: topEdge, bottom: bottomEdge, resolution: resolution
         ).translated(by: Vector3(center, shellBottom))
     }
 
-    /// The black bottom's solid: the foot, reaching into the cover plate above it.
-    public func bottomBody(resolution: Resolution) throws(GeometryError) -> Mesh {
-        let foot = try Mesh.cylinder(radius: footDiameter / 2, height: footHeight + coverThickness / 2, resolution: resolution)
-            .translated(by: Vector3(center, 0))
-        return try foot.union(coverPlate(resolution: resolution))
+    /// The foot: a round block from the desk to the cover, with its key ring on top.
+    public func footBody(resolution: Resolution) throws(GeometryError) -> Mesh {
+        let foot = try Mesh.cylinder(radius: footDiameter / 2, height: footHeight, resolution: resolution).translated(by: Vector3(center, 0))
+        guard let key = footKey else { return foot }
+        let ring = try Shape.arc(innerRadius: key.inner, outerRadius: key.outer, startAngle: 0, endAngle: 2 * .pi, center: center, resolution: resolution)
+        return try foot.union(Mesh.extrusion(of: ring, from: footHeight - Enclosure.overshoot, to: footHeight + key.height))
+    }
+
+    /// The ring on the foot's top that fits a groove in the cover's underside and centres the foot:
+    /// `fit.keyWidth` wide, just inside the vent slots' inner ends, and `fit.keyHeight` tall or less,
+    /// so that the groove leaves a nozzle width of cover above it. Nil when the cover is too thin
+    /// for a key of 0.2 mm, or the foot too small for the ring.
+    public var footKey: (inner: Double, outer: Double, height: Double)? {
+        let c = p.number("fit.clearance")
+        let outer = footDiameter / 2 - (p.bool("vents.enabled") ? p.number("vents.depth") : 0) - 0.4
+        let inner = outer - p.number("fit.keyWidth")
+        let height = min(p.number("fit.keyHeight"), coverThickness - c - p.number("printer.nozzle"))
+        guard height >= 0.2, inner - c >= 1 else { return nil }
+        return (inner, outer, height)
+    }
+
+    /// Where the foot goes in the print layout: behind the body, `pieceGap` clear of it.
+    public var footPlacement: Transform {
+        .translation(Vector3(0, depth + Enclosure.pieceGap + footDiameter / 2 - center.y, 0))
     }
 
     /// The cover plate between the foot and the shell, inset from the shell's outline.
@@ -84,20 +133,38 @@ public struct Enclosure: Hashable, Sendable {
 
     // MARK: - Cutters and inlays
 
-    /// The vent slots round the foot's side wall and the power button's ring groove, cut from the bottom.
-    public func bottomCutters(resolution: Resolution) throws(GeometryError) -> [Mesh] {
+    /// The vent slots round the foot's side wall.
+    public func footCutters(resolution: Resolution) throws(GeometryError) -> [Mesh] {
         var cutters = [Mesh]()
         if p.bool("vents.enabled") {
             let n = ventCount, r = footDiameter / 2, reach = p.number("vents.depth")
             let bottom = p.number("vents.bottom"), top = ventTop
-            let slot = try Mesh.box(
-                size: Vector3(reach + Enclosure.overshoot, p.number("vents.width"), top - bottom),
-                center: Vector3(r - (reach - Enclosure.overshoot) / 2, 0, (top + bottom) / 2))
+            // Each slot's section (across, up) ends in a gable at the printable slope: PrusaSlicer
+            // does not take so narrow a flat top for a bridge, and supports it.
+            let w = p.number("vents.width") / 2, gable = min(w * tan(Enclosure.printableSlope), top - bottom)
+            let section = try Shape.polygon([
+                Vector2(-w, bottom), Vector2(w, bottom), Vector2(w, top - gable), Vector2(0, top), Vector2(-w, top - gable),
+            ])
+            // Extruded along the radius: (across, up, along) to (x, y, z) = (along, across, up).
+            let slot = try Mesh.extrusion(of: section, from: r - reach, to: r + Enclosure.overshoot)
+                .transformed(by: Transform.rotation(degrees: Vector3(90, 0, 0)).then(.rotation(degrees: Vector3(0, 0, 90))))
             for i in 0..<n {
                 // Half a step round, so no slot is centred on a corner of the foot's polygon.
                 let angle = 360 * (Double(i) + 0.5) / Double(n)
                 cutters.append(slot.rotated(degrees: Vector3(0, 0, angle)).translated(by: Vector3(center, 0)))
             }
+        }
+        return cutters
+    }
+
+    /// The power button's ring groove and the groove that takes the foot's key, cut from the cover's
+    /// underside.
+    public func coverCutters(resolution: Resolution) throws(GeometryError) -> [Mesh] {
+        var cutters = [Mesh]()
+        if let key = footKey {
+            let c = p.number("fit.clearance")
+            let groove = try Shape.arc(innerRadius: key.inner - c, outerRadius: key.outer + c, startAngle: 0, endAngle: 2 * .pi, center: center, resolution: resolution)
+            cutters.append(try Mesh.extrusion(of: groove, from: footHeight - Enclosure.overshoot, to: footHeight + key.height + c))
         }
         if p.bool("button.enabled") {
             let r = p.number("button.diameter") / 2
@@ -110,7 +177,10 @@ public struct Enclosure: Hashable, Sendable {
     }
 
     /// The enabled ports, with the status light.
-    public var ports: [Port] { PortLayout(p).ports.filter(\.isEnabled) }
+    public var ports: [Port] { portLayout.ports.filter(\.isEnabled) }
+
+    /// The ports' layout, their round openings roofed on the side that is up when the shell prints.
+    var portLayout: PortLayout { PortLayout(p) }
 
     /// A solid drawn in face coordinates (along, up, outward) placed on `face` with its origin at
     /// `along` and height `z`. Outward 0 is the face itself; negative values reach into the body.
@@ -147,18 +217,18 @@ public struct Enclosure: Hashable, Sendable {
     /// Every port cut `depth` deep behind the face (behind the power inlet's recess), its outline
     /// grown by `clearance`; with or without the light's bore.
     private func portCuts(resolution: Resolution, depth: Double, clearance: Double, light: Bool) throws(GeometryError) -> [Mesh] {
-        let layout = PortLayout(p)
-        func grown(_ s: Shape) throws(GeometryError) -> Shape { clearance > 0 ? try s.offset(by: clearance, resolution: resolution) : s }
+        let layout = portLayout
         let recess = p.number("ports.power.recessDepth")
         var cutters = [Mesh]()
         for port in ports where light || port.kind != .statusLight {
-            let outline = try layout.outline(port, resolution: resolution)
             if port.kind == .powerInlet {
+                let outline = try layout.outline(port, resolution: resolution)
                 cutters.append(placed(try prism(outline, inward: recess, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
-                let inlet = try grown(layout.powerInletOutline(resolution: resolution))
+                let inlet = try layout.powerInletOutline(grownBy: clearance, resolution: resolution)
                 cutters.append(placed(try prism(inlet, inward: recess + depth, outward: -recess / 2), on: port.face, along: port.along, z: port.z))
             } else {
-                cutters.append(placed(try prism(grown(outline), inward: depth, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
+                let outline = try layout.outline(port, grownBy: clearance, resolution: resolution)
+                cutters.append(placed(try prism(outline, inward: depth, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
             }
         }
         return cutters
@@ -173,7 +243,7 @@ public struct Enclosure: Hashable, Sendable {
     /// Each port's floor in face coordinates (along, up, outward, the floor's front at outward 0,
     /// its back at -`ports.inlayThickness`), with the placement that puts it in its pocket.
     func portFloors(resolution: Resolution, less cutters: [Mesh]) throws(GeometryError) -> [(mesh: Mesh, placement: Transform)] {
-        let layout = PortLayout(p)
+        let layout = portLayout
         let open = p.number("ports.depth"), thickness = p.number("ports.inlayThickness")
         var floors = [(mesh: Mesh, placement: Transform)]()
         for port in ports where port.kind != .statusLight {
@@ -194,7 +264,7 @@ public struct Enclosure: Hashable, Sendable {
     /// The status light's pipe, filling its bore and flush with the front; nil when it is off.
     public func lightPipe(resolution: Resolution) throws(GeometryError) -> Mesh? {
         guard let light = ports.first(where: { $0.kind == .statusLight }) else { return nil }
-        let outline = try PortLayout(p).outline(light, resolution: resolution)
+        let outline = try portLayout.outline(light, resolution: resolution)
         let pipe = try prism(outline, inward: p.number("ports.depth") + p.number("ports.inlayThickness"), outward: 0)
         return placed(pipe, on: light.face, along: light.along, z: light.z)
     }
@@ -245,7 +315,7 @@ public struct Enclosure: Hashable, Sendable {
     /// The inlays printed on their own, lying flat in a row from the origin: every port floor, the
     /// status light's pipe standing up, and the emblem face down (its top on the bed).
     public func separateInlays(resolution: Resolution, less cutters: [Mesh] = []) throws(GeometryError) -> (ports: Mesh, light: Mesh?, emblem: Mesh?) {
-        let layout = PortLayout(p), gap = 3.0
+        let layout = portLayout, gap = 3.0
         var x = 0.0
         func laid(_ mesh: Mesh) -> Mesh {
             let b = mesh.bounds

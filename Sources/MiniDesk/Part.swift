@@ -7,12 +7,12 @@ public struct Part: Hashable, Sendable {
     /// The display colour as `#RRGGBB`.
     public var color: String
     public var mesh: Mesh
-    /// The piece of the print the part belongs to when an item prints as several that a slicer moves
-    /// apart (the stash's `lid` and `base`); nil when the item is one piece.
+    /// The piece of the print the part belongs to, which a slicer moves apart from the others (the
+    /// `foot`; the stash's `lid` and `base`); nil for the body's parts.
     public var piece: String?
     /// The move that took the part from its place in the assembled item to where it prints (the
-    /// stash's lid, turned over beside the base); nil when it prints where it sits. Its inverse puts
-    /// the part back, for an assembled view.
+    /// body down onto the bed, the foot behind it, the stash's lid turned over beside the base); nil
+    /// when it prints where it sits. Its inverse puts the part back, for an assembled view.
     public var layout: Transform?
 
     public init(name: String, color: String, mesh: Mesh, piece: String? = nil, layout: Transform? = nil) {

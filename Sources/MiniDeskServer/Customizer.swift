@@ -72,8 +72,8 @@ public final class Customizer: Sendable {
 
     func items() -> HTTPResponse {
         .json(Catalogue.items.map { item -> [String: Any] in
-            // An item of several pieces is laid out for printing in every mode; `assembled` shows it whole.
-            let views = ModelRequest.View.allCases.filter { $0 != .assembled || !item.pieces.isEmpty }.map(\.rawValue)
+            // Every item prints as pieces laid out apart (the body and its foot); `assembled` shows it whole.
+            let views = ModelRequest.View.allCases.map(\.rawValue)
             return ["name": item.name, "summary": item.summary, "parts": item.partNames, "pieces": item.pieces, "views": views]
         })
     }

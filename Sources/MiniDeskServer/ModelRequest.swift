@@ -5,8 +5,8 @@ import MiniDesk
 /// from the query (`?item=planter&view=separate&planter.size=80`). Every argument that is not one of
 /// `reserved` is a parameter assignment, read as `--set` reads it.
 struct ModelRequest: Sendable {
-    /// How the parts are shown: one of the print modes, or the item assembled (the stash's lid on
-    /// its base; for the other items, the same as `multicolor`).
+    /// How the parts are shown: one of the print modes, or the item assembled (the body on its
+    /// foot, the stash's lid on its base).
     enum View: String, CaseIterable, Sendable {
         case multicolor, separate, merged, assembled
 

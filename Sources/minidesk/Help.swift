@@ -45,7 +45,7 @@ enum Help {
         Usage: minidesk export ITEM... | --all [OPTIONS]
 
         Writes each part of each item to its own file, <item>-<part>.<ext>, in the output folder, or,
-        with --format 3mf, each item assembled, its parts already on their filaments, twice:
+        with --format 3mf, each item laid out on one bed, its parts already on their filaments, twice:
         <item>.3mf for Bambu Studio, OrcaSlicer and other readers, <item>.prusa.3mf for PrusaSlicer.
         Each item's files are written into a hidden staging folder and moved into place together,
         so they are all new or all old: a failure, or Ctrl-C (exit 130), never leaves half a file
@@ -54,12 +54,15 @@ enum Help {
 
         Print modes (--mode; several with commas). The mode is in the file names, so modes never
         replace each other's files:
-          multicolor  every part in place: one 3MF object for a multi-material printer (the default)
+          multicolor  for a multi-material printer (the default): the body with its parts in place,
+                      standing on its cover, and its foot behind it, as two 3MF objects (the
+                      stash: lid, base and foot); nothing needs support
           separate    one file per part, <item>-separate-<part>.<ext> (3MF too), each lying on the bed
                       the way it prints best, for a single-colour printer and glue: a key ring on
                       the cover fits a groove under the shell, and inlays fit pockets grown by
                       fit.clearance
-          merged      one body, the union of all parts, <item>-merged.<ext> (the stash: lid and base)
+          merged      the union of all parts as one body beside the foot, <item>-merged.<ext> (the
+                      stash: lid, base and foot)
 
         Options:
           --all                  Export every item
@@ -207,7 +210,8 @@ enum Help {
           --all            Every item
           --views V,V...   Any of iso (default), front, rear, top and bottom (--view V for one)
           --mode MODE      multicolor (default), separate or merged (the print layouts), or
-                           assembled (the stash's lid on its base)
+                           assembled (the item as it stands: the body on its foot, the
+                           stash's lid on its base)
           --size PX        Width and height in pixels, 16 to 4096 (default 512); from 1,024 px a
                            progress bar shows on a terminal
           --out PATH       A .png file for one picture; a folder for several, each named

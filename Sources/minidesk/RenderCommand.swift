@@ -5,7 +5,8 @@ import MiniDesk
 
 /// `minidesk render ITEM... | --all`: shaded PNG previews from our own rasterizer, any views, any mode.
 enum RenderCommand {
-    /// What a render shows: a print mode's parts, or the item assembled (the stash's lid on its base).
+    /// What a render shows: a print mode's parts, or the item assembled (the body on its foot, the
+    /// stash's lid on its base).
     enum Mode: String, CaseIterable {
         case multicolor, separate, merged, assembled
         var printMode: PrintMode { self == .assembled ? .multicolor : PrintMode(rawValue: rawValue)! }

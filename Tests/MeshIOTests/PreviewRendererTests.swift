@@ -84,7 +84,7 @@ import Testing
     /// The pen holder from above: each bore reads as a dark disc at its place, the top round it light.
     @Test func penHolderBoresShowFromAbove() throws {
         let item = try #require(Catalogue.item(named: "pen-holder"))
-        let parts = try item.parts(resolution: .draft).parts
+        let parts = try item.parts(resolution: .draft).parts.map(\.assembled)
         let size = 284  // 127 mm x 1.12 over 284 px: 2 px a mm, the body centred
         let pixels = PreviewRenderer(view: .top, size: size).render(parts.map { ($0.mesh, $0.color) })
         func pixel(_ x: Double, _ y: Double) -> (Int, Int) { (Int((x - 63.5) * 2 + 142), Int(142 - (y - 63.5) * 2)) }
@@ -104,7 +104,7 @@ import Testing
         let item = try #require(Catalogue.item(named: "solid"))
         let size = 400
         func picture(_ button: Bool) throws -> [UInt8] {
-            let parts = try item.parts(ParameterSet(["button.enabled": .bool(button)]), resolution: .draft).parts
+            let parts = try item.parts(ParameterSet(["button.enabled": .bool(button)]), resolution: .draft).parts.map(\.assembled)
             return PreviewRenderer(view: .bottom, size: size).render(parts.map { ($0.mesh, $0.color) })
         }
         let with = try picture(true), without = try picture(false)

@@ -8,32 +8,41 @@ import Testing
 @Suite struct CatalogueTests {
     static let names = Catalogue.items.map(\.name)
 
+    /// The item's multicolour parts, put back where they sit in the assembled item.
     static func build(_ name: String, _ values: [String: ParameterValue] = [:]) throws -> (item: DeskItem, parts: [Part], p: ParameterSet) {
         let item = try #require(Catalogue.item(named: name))
         let (parts, warnings) = try item.parts(ParameterSet(values), resolution: .draft)
         #expect(warnings.isEmpty)
-        return (item, parts, item.schema.defaults.overriding(with: ParameterSet(values)))
+        return (item, parts.map(\.assembled), item.schema.defaults.overriding(with: ParameterSet(values)))
     }
 
+    /// The print layout: the body on its cover at the origin, the foot 2 mm behind it (the stash's
+    /// lid upside down beside the base), within a 256 mm bed.
     @Test(arguments: names)
     func itemBuildsValidParts(name: String) throws {
-        let (item, parts, _) = try CatalogueTests.build(name)
+        let item = try #require(Catalogue.item(named: name))
+        let (parts, _) = try item.parts(resolution: .draft)
         #expect(parts.map(\.name) == item.partNames)
+        #expect(parts.map(\.piece) == parts.map { $0.name == "foot" ? "foot" : name == "stash" ? ($0.name == "bottom" ? "base" : "lid") : nil })
         var all = Bounds.empty
         for part in parts {
             let report = part.mesh.report()
             #expect(report.isValid, "\(name)-\(part.name): \(report.problems)")
             #expect(report.selfIntersections == 0)
             #expect(part.color.count == 7 && part.color.hasPrefix("#"))
+            // One closed surface each: no void shut inside the shell, the cover or the foot.
+            if ["shell", "bottom", "foot"].contains(part.name) { #expect(report.shells == 1, "\(name)-\(part.name) has \(report.shells) shells") }
             all.formUnion(report.bounds)
         }
+        // The foot, 110 mm across (its polygon a little less), stands 2 mm behind the body.
+        #expect(all.max.y <= 127 + 2 + 110 && all.max.y > 127 + 2 + 110 - Resolution.draft.maxChordDeviation)
         if name == "stash" {
-            // The base's cover is inset by 1 mm; the lid lies upside down 2 mm beside it, within 256 mm.
+            // The base's cover is inset by 1 mm; the lid lies upside down 2 mm beside it.
             #expect(all.min == Vector3(1, 0, 0))
-            #expect(all.max == Vector3(2 * 127 - 1 + 2, 127, 50 - 6.5 - 1.2))
+            #expect(all.max.x == 2 * 127 - 1 + 2 && all.max.z == 50 - 6.5 - 1.2)
         } else {
             #expect(all.min == Vector3(0, 0, 0), "every item stands on the bed at the origin")
-            #expect(all.max == Vector3(127, 127, 50))
+            #expect(all.max.x == 127 && all.max.z == 50 - 6.5)
         }
     }
 
@@ -73,16 +82,24 @@ import Testing
                 openings += area * p.number("ports.depth")
             }
         }
-        let filled = parts.filter { $0.name != "bottom" }.map { $0.mesh.report().volume }.reduce(0, +)
+        let filled = parts.filter { !["bottom", "foot"].contains($0.name) }.map { $0.mesh.report().volume }.reduce(0, +)
         #expect(abs(filled - (body - openings)) < 1e-6 * body, "\(filled) vs \(body - openings)")
-        // The bottom: the foot and cover, less the vent slots and the button's ring groove.
-        let bottom = parts.first { $0.name == "bottom" }!.mesh.report()
-        let footAndCover = try e.bottomBody(resolution: .draft).report().volume
-        let vents = Double(e.ventCount) * p.number("vents.width") * (e.ventTop - p.number("vents.bottom")) * p.number("vents.depth")
-        let groove = try Shape.arc(innerRadius: 4, outerRadius: 4.5, startAngle: 0, endAngle: 2 * .pi, resolution: .draft).area * p.number("button.depth")
+        // The cover, less the button's ring groove and the groove that takes the foot's key.
+        let key = try #require(e.footKey), c = p.number("fit.clearance")
+        func ring(_ inner: Double, _ outer: Double) throws -> Double {
+            try Shape.arc(innerRadius: inner, outerRadius: outer, startAngle: 0, endAngle: 2 * .pi, resolution: .draft).area
+        }
+        let cover = parts.first { $0.name == "bottom" }!.mesh.report().volume
+        let grooves = try ring(4, 4.5) * p.number("button.depth") + ring(key.inner - c, key.outer + c) * (key.height + c)
+        #expect(abs(cover - (try e.coverPlate(resolution: .draft).report().volume - grooves)) < 1e-6 * cover)
+        // The foot with its key ring, less the vent slots (each a rectangle with a 60° gable).
+        let foot = parts.first { $0.name == "foot" }!.mesh.report().volume
+        let w = p.number("vents.width"), gable = w / 2 * tan(Enclosure.printableSlope)
+        let section = w * (e.ventTop - p.number("vents.bottom")) - w * gable / 2
+        let vents = Double(e.ventCount) * section * p.number("vents.depth")
         // The slots cut a chord-faceted wall, so their depth differs by less than the chord deviation.
-        let slack = Double(e.ventCount) * p.number("vents.width") * 4.5 * Resolution.draft.maxChordDeviation
-        #expect(abs(bottom.volume - (footAndCover - vents - groove)) < slack)
+        let slack = Double(e.ventCount) * w * 4.5 * Resolution.draft.maxChordDeviation
+        #expect(abs(foot - (try e.footBody(resolution: .draft).report().volume - vents)) < slack)
     }
 
     /// Probes: every port is open to its depth with its dark floor behind, every vent slot is open
@@ -110,7 +127,7 @@ import Testing
         for i in 0..<(2 * n) {
             let a = 2 * Double.pi * (Double(i) / 2 + 0.5) / Double(n)
             let q = Vector3(e.center.x + r * cos(a), e.center.y + r * sin(a), z)
-            if i % 2 == 0 { slots += empty(q) ? 1 : 0 } else { #expect(part("bottom").contains(q), "wall between slots at \(a)") }
+            if i % 2 == 0 { slots += empty(q) ? 1 : 0 } else { #expect(part("foot").contains(q), "wall between slots at \(a)") }
         }
         #expect(slots == n)
         // The button: a solid disc inside an open ring groove, in the cover.
@@ -141,7 +158,7 @@ import Testing
         guard name != "stash" else { return }
         let p = item.schema.defaults, e = Enclosure(p)
         let shell = apart.first { $0.name == "shell" }!.mesh.translated(by: Vector3(0, 0, e.shellBottom))
-        let bottom = apart.first { $0.name == "bottom" }!.mesh
+        let bottom = apart.first { $0.name == "bottom" }!.mesh.translated(by: Vector3(0, 0, e.footHeight))
         let keyTop = e.shellBottom + p.number("fit.keyHeight")
         #expect(abs(bottom.bounds.max.z - keyTop) < 1e-12)
         // Across the key ring at the middle of the front: key, then clearance, then shell.
@@ -156,7 +173,8 @@ import Testing
         #expect(shell.report(checkSelfIntersections: false).volume < before)
     }
 
-    /// Merged: one valid solid (the stash: lid and base) whose volume is the parts' together.
+    /// Merged: one valid solid and the foot (the stash: lid, base and foot) whose volume is the
+    /// parts' together.
     @Test(arguments: names)
     func mergedIsOneSolidWithThePartsVolume(name: String) throws {
         let item = try #require(Catalogue.item(named: name))
@@ -165,7 +183,7 @@ import Testing
         #expect(merged.map(\.name) == ["merged"])
         let r = merged[0].mesh.report()
         #expect(r.isValid, "\(name): \(r.problems)")
-        #expect(r.shells == (name == "stash" ? 2 : 1))
+        #expect(r.shells == (name == "stash" ? 3 : 2))
         let together = parts.map { $0.mesh.report(checkSelfIntersections: false).volume }.reduce(0, +)
         #expect(abs(r.volume - together) < 1e-9 * together, "\(name): merged \(r.volume), parts \(together)")
     }
@@ -174,14 +192,18 @@ import Testing
         for shape in ["square", "round"] {
             let (_, parts, p) = try CatalogueTests.build("planter", ["planter.shape": .text(shape)])
             let e = Enclosure(p)
-            let shell = parts.first { $0.name == "shell" }!.mesh, bottom = parts.first { $0.name == "bottom" }!.mesh
+            func part(_ name: String) -> Mesh { parts.first { $0.name == name }!.mesh }
             let potBottom = e.shellBottom + p.number("planter.floor")
-            #expect(!shell.contains(Vector3(e.center, potBottom + 1)) && shell.contains(Vector3(e.center.x + 20, e.center.y + 20, potBottom - 0.5)))
+            #expect(!part("shell").contains(Vector3(e.center, potBottom + 1)) && part("shell").contains(Vector3(e.center.x + 20, e.center.y + 20, potBottom - 0.5)))
             for c in Catalogue.drainCenters(p) {
-                #expect(!shell.contains(Vector3(c, (potBottom + e.shellBottom) / 2)), "drain hole at \(c)")
-                #expect(!bottom.contains(Vector3(c, e.footHeight)), "reservoir under the hole at \(c)")
+                #expect(!part("shell").contains(Vector3(c, (potBottom + e.shellBottom) / 2)), "drain hole at \(c)")
+                #expect(!part("bottom").contains(Vector3(c, e.footHeight + e.coverThickness / 2)), "drain hole through the cover at \(c)")
+                #expect(!part("foot").contains(Vector3(c, e.footHeight - 1)), "the tray under the hole at \(c)")
             }
-            #expect(bottom.contains(Vector3(e.center, p.number("planter.reservoir.floor") / 2)), "the reservoir has a floor")
+            // The tray has a floor and a wall, and is open at the top: water cannot stay shut in.
+            #expect(part("foot").contains(Vector3(e.center, p.number("planter.reservoir.floor") / 2)), "the tray has a floor")
+            #expect(part("foot").contains(Vector3(e.center.x + Catalogue.reservoirRadius(p) + 1, e.center.y, e.footHeight - 0.5)), "the tray has a wall")
+            #expect(!part("foot").contains(Vector3(e.center, e.footHeight - 0.01)), "the tray is open at the top")
         }
     }
 
@@ -212,8 +234,7 @@ import Testing
     @Test func stashLidFitsOverTheTray() throws {
         let (_, parts, p) = try CatalogueTests.build("stash", ["stash.dividers.rows": .number(2), "stash.dividers.columns": .number(3)])
         let e = Enclosure(p)
-        let turn = Catalogue.stashLidTurn(e)
-        let lid = parts.first { $0.name == "shell" }!.mesh.transformed(by: turn.inverted!)
+        let lid = parts.first { $0.name == "shell" }!.mesh
         let base = parts.first { $0.name == "bottom" }!.mesh
         #expect(abs(lid.bounds.min.z - e.shellBottom) < 1e-12 && base.bounds.max.z == e.shellBottom + p.number("stash.trayHeight"))
         var rng = SeededRandom(seed: 5)
@@ -264,11 +285,12 @@ import Testing
                 all.formUnion(r.bounds)
             }
             guard mode != .separate else { continue }
-            // The bounding box follows the parameters (the stash lays its lid beside the base).
-            let s = p.number("scale")
-            // The lid lies a true 2 mm beside the base.
-            let width = name == "stash" ? (2 * p.number("body.width") - p.number("bottom.coverInset")) * s + 2 : p.number("body.width") * s
-            #expect(abs(all.max.x - width) < 1e-9 * width && abs(all.max.y - p.number("body.depth") * s) < 1e-9 * p.number("body.depth"))
+            // The bounding box follows the parameters: the foot stands a true 2 mm behind the body
+            // (the stash lays its lid 2 mm beside the base too).
+            let e = Enclosure(item.schema.realSize(p))
+            let width = name == "stash" ? 2 * e.width - e.coverInset + 2 : e.width, depth = e.depth + 2 + e.footDiameter
+            #expect(abs(all.max.x - width) < 1e-9 * width && all.max.y <= depth + 1e-9 && all.max.y > depth - coarse.maxChordDeviation && abs(all.min.z) < 1e-9,
+                    "\(name) (\(mode)) with \(set.values): \(all)")
         }
         #expect(built == 10)
     }

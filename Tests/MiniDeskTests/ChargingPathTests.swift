@@ -78,7 +78,9 @@ import Testing
             set = try item.schema.readParameterFile(data, setName: String(label.dropFirst(8)), path: "tablet-stand.json")
         }
         let p = item.schema.realSize(item.schema.defaults.overriding(with: set))
-        let (parts, _) = try item.parts(set, resolution: .draft, mode: mode)
+        // The parts where they sit in the assembled stand (the merged body back on its foot).
+        let built = try item.parts(set, resolution: .draft, mode: mode).parts
+        let parts = mode == .merged ? [Part(name: "merged", color: built[0].color, mesh: built[0].mesh.translated(by: Vector3(0, 0, Enclosure(p).footHeight)))] : built.map(\.assembled)
         let path = try #require(Catalogue.cablePath(p))
         let poses = path.poses(step: 0.5, offset: 0.5)
         if let hit = Self.firstCollision(parts, path, poses) { Issue.record("\(label): \(hit)") }
@@ -115,7 +117,7 @@ import Testing
         let item = try #require(Catalogue.item(named: "phone-stand"))
         let tooLong = item.schema.validate(ParameterSet(["phone.plug.length": .number(32)]))
         #expect(tooLong.contains { $0.name == "phone.plug.length" && $0.message.contains("mm through the shell's underside") })
-        let wide = item.schema.validate(ParameterSet(["phone.plug.width": .number(16)]))
+        let wide = item.schema.validate(ParameterSet(["phone.plug.width": .number(16), "body.height": .number(70)]))
         #expect(wide.contains { $0.name == "phone.plug.width" && $0.message.contains("runs into the power inlet") }, "\(wide)")
         // A half-size stand has no room for a full-size plug; turning the path off is the way out.
         let small = item.schema.validate(ParameterSet(["scale": .number(0.5)]))

@@ -64,19 +64,23 @@ import Testing
         #expect(warning(["emblem.size": .number(5)])?.message.contains("has a point or stroke 0.3") == true)
     }
 
-    /// The power inlet's waist corners are rounded to half the nozzle, so the shell's points between
-    /// the lobes are no sharper than the nozzle draws.
+    /// The power inlet's waist corners are rounded to half the nozzle, so the shell's point between
+    /// the lobes under the inlet is no sharper than the nozzle draws; the waist above is filled by
+    /// the roof that lets it print without support (upside down for the stash's lid).
     @Test func powerInletWaistIsRounded() throws {
-        let p = Catalogue.item(named: "solid")!.schema.defaults
-        let inlet = try PortLayout(p).powerInletOutline(resolution: .fine)
-        // Lobes 5.5 mm across, 2.5 mm off the middle: the bare waist would be 2.29 mm tall; the
-        // fillets of 0.2 mm open it to 2 (sqrt(2.95^2 - 2.5^2) - 0.2) = 2.73 mm.
-        let waist = 2 * ((2.95 * 2.95 - 2.5 * 2.5).squareRoot() - 0.2)
-        func inside(_ q: Vector2) -> Bool { inlet.polygons.contains { ($0.outer.winding(around: q) ?? 1) != 0 } }
-        #expect(inside(Vector2(0, waist / 2 - 0.01)) && !inside(Vector2(0, waist / 2 + 0.01)))
-        #expect(inside(Vector2(0, -waist / 2 + 0.01)) && !inside(Vector2(0, -waist / 2 - 0.01)))
-        #expect(inside(Vector2(5.2, 0)) && !inside(Vector2(5.3, 0)) && inside(Vector2(-5.2, 0)))
-        #expect(inlet.polygons.count == 1 && inlet.polygons[0].outer.isCounterClockwise)
+        for item in ["solid", "stash"] {
+            let p = Catalogue.item(named: item)!.schema.realSize(Catalogue.item(named: item)!.schema.defaults)
+            let inlet = try PortLayout(p).powerInletOutline(resolution: .fine)
+            let down = item == "stash" ? -1.0 : 1  // which way the kept waist lies
+            // Lobes 5.5 mm across, 2.5 mm off the middle: the bare waist would be 2.29 mm tall; the
+            // fillets of 0.2 mm open it to 2 (sqrt(2.95^2 - 2.5^2) - 0.2) = 2.73 mm.
+            let waist = 2 * ((2.95 * 2.95 - 2.5 * 2.5).squareRoot() - 0.2)
+            func inside(_ q: Vector2) -> Bool { inlet.polygons.contains { ($0.outer.winding(around: q) ?? 1) != 0 } }
+            #expect(inside(Vector2(0, down * (-waist / 2 + 0.01))) && !inside(Vector2(0, down * (-waist / 2 - 0.01))), "\(item)")
+            #expect(inside(Vector2(0, down * 2.7)), "\(item): the roof fills the upper waist")
+            #expect(inside(Vector2(5.2, 0)) && !inside(Vector2(5.3, 0)) && inside(Vector2(-5.2, 0)))
+            #expect(inlet.polygons.count == 1 && inlet.polygons[0].outer.isCounterClockwise)
+        }
     }
 
     @Test func emblemOutlineIsPlacedOnTheTop() throws {
@@ -109,36 +113,35 @@ import Testing
         ("solid", ["emblem.svg": .text("M0 0L1 0")], "emblem.svg", "encloses no area"),
         ("solid", ["emblem.svg": .text("M0 0L1 x")], "emblem.svg", "SVG path data, position"),
         ("solid", ["body.height": .number(32), "foot.height": .number(25), "ports.enabled": .bool(false), "light.enabled": .bool(false), "emblem.depth": .number(5)], "emblem.depth", "must leave 1 mm of shell under it"),
-        ("stash", ["stash.wall": .number(3.4), "ports.depth": .number(1.4)], "stash.wall", "must leave two nozzle widths (0.8 mm) behind the deepest port pocket"),
+        ("stash", ["stash.wall": .number(3.8), "ports.depth": .number(1.2)], "stash.wall", "must leave two nozzle widths (0.8 mm) behind the deepest port pocket"),
         ("stash", ["stash.trayHeight": .number(38), "stash.top": .number(5)], "stash.trayHeight", "must leave 1 mm under the lid's ceiling"),
         ("stash", ["stash.top": .number(1.8), "emblem.depth": .number(1.2)], "stash.top", "at least 0.8 mm more than emblem.depth"),
-        ("stash", ["stash.top": .number(2.5), "emblem.enabled": .bool(false), "body.topFillet": .number(3.9), "stash.wall": .number(3.5)], "stash.top", "must be at least body.topFillet"),
+        ("stash", ["stash.top": .number(2.5), "emblem.enabled": .bool(false), "body.topFillet": .number(3.9), "stash.wall": .number(3.85), "ports.enabled": .bool(false)], "stash.top", "must be at least body.topFillet"),
         ("stash", ["stash.dividers.rows": .number(12), "stash.trayWall": .number(10)], "stash.dividers.rows", "compartments under 5 mm wide"),
         ("planter", ["planter.size": .number(115)], "planter.size", "at most 111 mm, got 115"),
         ("planter", ["planter.cornerRadius": .number(60)], "planter.cornerRadius", "must be at most half planter.size (50 mm), got 60"),
         ("planter", ["planter.size": .number(108), "planter.rim": .number(9), "planter.cornerRadius": .number(2)], "planter.size", "at the pot's corners"),
         ("planter", ["body.height": .number(40), "planter.floor": .number(30)], "planter.floor", "leaves a pot"),
-        ("planter", ["planter.drain.diameter": .number(20), "planter.size": .number(40)], "planter.drain.diameter", "outside the pot or the reservoir"),
+        ("planter", ["planter.drain.diameter": .number(20), "planter.size": .number(40)], "planter.drain.diameter", "outside the pot or the drip tray"),
         ("planter", ["planter.drain.holes": .number(24), "planter.drain.diameter": .number(6)], "planter.drain.holes", "less than 1 mm apart"),
-        ("planter", ["foot.height": .number(4), "planter.reservoir.floor": .number(4)], "planter.reservoir.floor", "must leave 1 mm of reservoir in the foot"),
+        ("planter", ["foot.height": .number(4), "planter.reservoir.floor": .number(4)], "planter.reservoir.floor", "must leave the drip tray 1 mm deep"),
         ("planter", ["emblem.size": .number(9), "emblem.offsetY": .number(-55)], "emblem.offsetY", "within 1 mm of the pot"),
-        ("planter", ["foot.inset": .number(38), "vents.depth": .number(12.5), "vents.pitch": .number(10), "scale": .number(0.4), "emblem.enabled": .bool(false)], "foot.inset", "leaves no room for the planter's reservoir"),
+        ("planter", ["foot.inset": .number(38), "vents.depth": .number(12.5), "vents.pitch": .number(10), "scale": .number(0.4), "emblem.enabled": .bool(false)], "scale", "foot.inset leaves no room for the planter's drip tray"),
         ("phone-stand", ["phone.length": .number(120)], "phone.length", "must leave 2 mm of top at each end of the slot"),
         ("phone-stand", ["phone.lip": .number(27), "phone.depth": .number(32), "phone.angle": .number(45), "phone.tunnel.enabled": .bool(false)], "phone.lip", "lets the slot run into the front face"),
         ("phone-stand", ["phone.lip": .number(89), "phone.width": .number(30), "phone.angle": .number(60), "phone.tunnel.enabled": .bool(false)], "phone.lip", "within 3 mm of the rounded rear edge"),
         ("phone-stand", ["phone.depth": .number(32), "body.height": .number(39), "phone.tunnel.enabled": .bool(false)], "phone.depth", "within 3 mm of the shell's underside"),
         ("phone-stand", ["phone.plug.length": .number(27), "phone.depth": .number(10)], "phone.plug.length", "mm of shell under the plug's pocket and corner, where 1.5 mm is the least"),
-        ("phone-stand", ["phone.plug.width": .number(16)], "phone.plug.width", "ports.rear.ethernet runs into the power inlet"),
-        ("phone-stand", ["phone.plug.width": .number(13.9), "ports.level": .number(4)], "phone.plug.width", "mm of shell over the roof of the charging path's rear leg, under the emblem's depth"),
+        ("phone-stand", ["phone.plug.width": .number(16), "body.height": .number(70)], "phone.plug.width", "ports.rear.ethernet runs into the power inlet"),
+        ("phone-stand", ["phone.plug.width": .number(13.9), "ports.level": .number(4)], "phone.plug.width", "the roof of the charging path's rear leg"),
         ("phone-stand", ["emblem.offsetY": .number(-38), "emblem.size": .number(20)], "emblem.offsetY", "within 1 mm of the slot"),
         ("pen-holder", ["pen.pitch": .number(50)], "pen.pitch", "within 5 mm of the edge"),
         ("pen-holder", ["pen.pitch": .number(14.5), "pen.diameter": .number(14)], "pen.pitch", "must leave 1.2 mm between bores"),
         ("pen-holder", ["pen.layout": .text("well"), "pen.well.cornerRadius": .number(40)], "pen.well.cornerRadius", "at most half the well's smaller side (30 mm), got 40"),
         ("pen-holder", ["pen.layout": .text("well"), "pen.well.width": .number(116), "pen.well.length": .number(116), "pen.offsetY": .number(0), "pen.well.cornerRadius": .number(2), "emblem.enabled": .bool(false)], "pen.well.cornerRadius", "less than 2 mm of wall at the body's rounded corners"),
         ("pen-holder", ["pen.floor": .number(30), "body.height": .number(40)], "pen.floor", "leaves bores"),
-        ("stash", ["bottom.coverInset": .number(2.4), "stash.wall": .number(3.4), "fit.clearance": .number(0), "ports.enabled": .bool(false), "scale": .number(0.8)], "stash.wall", "must leave the lid 1 mm of cover to rest on"),
         ("stash", ["printer.nozzle": .number(0.5), "stash.trayWall": .number(0.9)], "stash.trayWall", "leaves a wall of 0.9 mm, thinner than two nozzle widths (2 x 0.5 mm)"),
-        ("planter", ["scale": .number(0.4), "printer.nozzle": .number(0.5), "planter.rim": .number(2), "planter.size": .number(123), "planter.shape": .text("round"), "emblem.enabled": .bool(false)], "scale", "planter.rim leaves a wall of 0.8 mm at scale 0.4"),
+        ("planter", ["scale": .number(0.4), "printer.nozzle": .number(0.5), "planter.rim": .number(2), "planter.reservoir.floor": .number(1.2), "planter.size": .number(123), "planter.shape": .text("round"), "emblem.enabled": .bool(false)], "scale", "planter.rim leaves a wall of 0.8 mm at scale 0.4"),
         ("pen-holder", ["printer.nozzle": .number(0.8), "pen.pitch": .number(14.5)], "pen.pitch", "leaves a wall of 1.5 mm, thinner than two nozzle widths (2 x 0.8 mm)"),
     ]
 

@@ -34,8 +34,9 @@ import Testing
     @Test(arguments: Catalogue.items.map(\.name))
     func effectiveRangesAreExact(name: String) throws {
         let item = try #require(Catalogue.item(named: name))
-        // The phone stand's charging plug keeps its millimetres, so its body cannot shrink as far.
-        let changed = ParameterSet(["body.width": .number(140), "body.height": .number(60), "scale": .number(name == "phone-stand" ? 0.95 : 0.8)])
+        // The phone stand's charging plug keeps its millimetres, so its body cannot shrink as far;
+        // nor can the stash's lid, whose wall holds the ports' absolute floors.
+        let changed = ParameterSet(["body.width": .number(140), "body.height": .number(60), "scale": .number(["phone-stand": 0.95, "stash": 0.9][name] ?? 0.8)])
         let full = item.schema.defaults.overriding(with: changed)
         func accepted(_ spec: ParameterSpec, _ v: Double) -> Bool {
             var values = changed

@@ -24,7 +24,7 @@ import Testing
                                           "--resolution", "draft", "--out", out, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let names = Self.files(out).keys.sorted()
-        let parts = ["bottom", "emblem", "light", "ports", "shell"]
+        let parts = ["bottom", "emblem", "foot", "light", "ports", "shell"]
         let expected = ["small", "wide"].flatMap { set in ["planter-\(set).3mf", "planter-\(set).prusa.3mf"] + parts.map { "planter-\(set)-separate-\($0).3mf" } }.sorted()
         #expect(names == expected)
         let entries = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
@@ -57,7 +57,7 @@ import Testing
         p.waitUntilExit()
         #expect(p.terminationStatus == 0)
         let a = Self.files(one), b = Self.files(split)
-        #expect(a.count == 2 * 2 * (7 + 2) && a.keys.sorted() == b.keys.sorted())
+        #expect(a.count == 2 * 2 * (8 + 2) && a.keys.sorted() == b.keys.sorted())
         for name in a.keys.sorted() { #expect(a[name] == b[name], "\(name) differs between one run and the plan") }
     }
 

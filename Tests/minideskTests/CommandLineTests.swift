@@ -103,7 +103,7 @@ import Testing
         let r = try Self.run(["export", "solid", "planter", "--out", folder, "--resolution", "draft", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let files = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(files.count == 10)
+        #expect(files.count == 12)
         for f in files {
             let path = try #require(f["path"] as? String)
             #expect(FileManager.default.fileExists(atPath: path))
@@ -261,7 +261,7 @@ import Testing
                                           "--resolution", "draft", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let entries = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(entries.count == 5)
+        #expect(entries.count == 6)
         // The file sets 122 x 117; --set overrides the width to 127, so the shell grows by about 127/122.
         let narrow = try CommandLineTests.run(["export", "solid", "--params", file, "--set-name", "a", "--resolution", "draft", "--out", folder, "--json"])
         let v1 = (entries.first { $0["part"] as? String == "shell" }?["volume"] as? Double) ?? 0
@@ -289,9 +289,9 @@ import Testing
         #expect(warn.status == 0 && warn.stderr.contains("warning: body.bottomFillet: reaches 0.3 mm at scale 0.3"))
         // Values in range that do not fit together: the one set is named once, with the fix.
         let folder2 = folder + "-2"
-        let clash = try CommandLineTests.run(["export", "solid", "--set", "body.height=27", "--set", "foot.height=25", "--out", folder2])
+        let clash = try CommandLineTests.run(["export", "solid", "--set", "body.height=28", "--set", "foot.height=25", "--out", folder2])
         #expect(clash.status == 2 && clash.stderr.components(separatedBy: "\n").filter { !$0.isEmpty }.count == 1, "\(clash.stderr)")
-        #expect(clash.stderr.contains("solid: body.height: 27 mm is too small for the other values, which allow 44.901 to 200 mm") && clash.stderr.contains("use --set body.height=44.901 or --set foot.height=7.1"))
+        #expect(clash.stderr.contains("solid: body.height: 28 mm is too small for the other values, which allow 46.101 to 200 mm") && clash.stderr.contains("use --set body.height=46.101 or --set foot.height=6.9"))
         #expect(!FileManager.default.fileExists(atPath: folder2))
         // A parameter from an older version is named with what replaced it.
         let old = try CommandLineTests.run(["export", "solid", "--set", "foot.diameter=100", "--out", folder2])
@@ -309,9 +309,9 @@ import Testing
         let three = try CommandLineTests.run(["check", folder + "/solid.3mf", "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(three.stdout.utf8)) as? [String: Any] ?? [:]
         let parts = report["parts"] as? [[String: Any]] ?? []
-        #expect(three.status == 0 && report["valid"] as? Bool == true && parts.count == 5)
+        #expect(three.status == 0 && report["valid"] as? Bool == true && parts.count == 6)
         #expect(parts.allSatisfy { $0["valid"] as? Bool == true })
-        #expect(parts.map { $0["shells"] as? Int ?? 0 } == [1, 1, 9, 1, 1], "the ports part holds one inlay per port")
+        #expect(parts.map { $0["shells"] as? Int ?? 0 } == [1, 1, 9, 1, 1, 1], "the ports part holds one inlay per port")
         // A binary STL is a triangle soup: its corners are joined before checking.
         let stl = try CommandLineTests.run(["check", folder + "/solid-shell.stl"])
         #expect(stl.status == 0 && stl.stdout.contains(": valid, ") && stl.stdout.contains(" triangles, 1 shell, "))
@@ -372,10 +372,10 @@ import Testing
         #expect(try Self.run(["preset", "show", "half"], config: config).stdout.contains("scale = 0.5"))
         #expect(try Self.run(["preset", "save", "half", "solid", "--set", "scale=0.5", "--force"], config: config).status == 0)
         // Another item takes what the two share; the first item's own parameters are left out.
-        #expect(try Self.run(["preset", "save", "small-pot", "planter", "--set", "scale=0.8", "--set", "planter.size=80"], config: config).status == 0)
+        #expect(try Self.run(["preset", "save", "small-pot", "planter", "--set", "scale=0.9", "--set", "planter.size=80"], config: config).status == 0)
         let lent = try Self.run(["export", "stash", "--preset", "small-pot", "--resolution", "draft", "--out", folder, "--json"], config: config)
         #expect(lent.status == 0 && lent.stderr.contains("stash: preset small-pot is for planter; stash has no planter.size, so it is left out"), "\(lent.stderr)")
-        let halfStash = try Self.run(["export", "stash", "--set", "scale=0.8", "--resolution", "draft", "--out", folder + "/b", "--json"], config: config)
+        let halfStash = try Self.run(["export", "stash", "--set", "scale=0.9", "--resolution", "draft", "--out", folder + "/b", "--json"], config: config)
         #expect(shellVolume(lent) == shellVolume(halfStash) && shellVolume(lent) > 0)
         #expect(try Self.run(["preset", "delete", "half"], config: config).status == 0)
         let gone = try Self.run(["preset", "delete", "half"], config: config)
@@ -469,10 +469,10 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: folder + "/" + name), "\(name)")
             #expect(r.stdout.contains(folder + "/" + name + "  "), "a progress line for \(name)")
         }
-        #expect(r.stdout.contains("item          files  triangles  seconds  result") && r.stdout.contains("solid         12 ") && r.stdout.contains("pen-holder    12 "))
+        #expect(r.stdout.contains("item          files  triangles  seconds  result") && r.stdout.contains("solid         14 ") && r.stdout.contains("pen-holder    14 "))
         let json = try CommandLineTests.run(["export", "solid", "--format", "3mf,stl", "--resolution", "draft", "--out", folder, "--json"])
         let manifest = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(manifest.count == 7 && manifest.allSatisfy { ($0["seconds"] as? Double ?? -1) >= 0 && $0["path"] is String })
+        #expect(manifest.count == 8 && manifest.allSatisfy { ($0["seconds"] as? Double ?? -1) >= 0 && $0["path"] is String })
     }
 
     @Test func separateAndMergedModes() throws {
@@ -481,7 +481,7 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
         let names = Set(manifest.compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } })
-        let parts = ["shell", "bottom", "ports", "light", "emblem"]
+        let parts = ["shell", "bottom", "foot", "ports", "light", "emblem"]
         #expect(names == Set(parts.flatMap { ["pen-holder-separate-\($0).3mf", "pen-holder-separate-\($0).stl"] }))
         let check = try CommandLineTests.run(["check", folder + "/pen-holder-separate-shell.3mf", "--json"])
         #expect(check.status == 0)
@@ -506,7 +506,7 @@ import Testing
         let r = try CommandLineTests.run(["export", "solid", "--format", "3mf,stl,ply,obj,glb", "--resolution", "draft", "--verify", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(manifest.count == 18 && manifest.allSatisfy { $0["verified"] as? Bool == true })
+        #expect(manifest.count == 21 && manifest.allSatisfy { $0["verified"] as? Bool == true })
         let fine = try CommandLineTests.run(["export", "pen-holder", "--format", "stl", "--resolution", "0.004", "--verify", "--out", folder])
         let stl = folder + "/pen-holder-shell.stl"
         #expect(fine.status == 1)
@@ -522,7 +522,7 @@ import Testing
                                           "--resolution", "draft", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
-        let perItem = ["multicolor": 2 + 5 * 3 + 1, "separate": 5 * 5, "merged": 5][mode]!
+        let perItem = ["multicolor": 2 + 6 * 3 + 1, "separate": 6 * 5, "merged": 5][mode]!
         #expect(manifest.count == 5 * perItem)
         for entry in manifest {
             let path = try #require(entry["path"] as? String)
@@ -571,14 +571,14 @@ import Testing
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
         let names = manifest.compactMap { ($0["path"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } }
         // The emblem shares the ports' dark grey, so the two share a plate.
-        #expect(names == ["solid-plate-shell.3mf", "solid-plate-bottom.3mf", "solid-plate-ports+emblem.3mf", "solid-plate-light.3mf"])
+        #expect(names == ["solid-plate-shell.3mf", "solid-plate-bottom+foot.3mf", "solid-plate-ports+emblem.3mf", "solid-plate-light.3mf"])
         for name in names {
             let check = try CommandLineTests.run(["check", folder + "/" + name, "--json"])
             #expect(check.status == 0, "\(name): \(check.stdout)")
         }
         let verified = try CommandLineTests.run(["export", "stash", "--plates", "--verify", "--resolution", "draft", "--out", folder])
         #expect(verified.status == 0 && verified.stdout.contains("\(folder)/stash-plate-shell.3mf  ")
-                && verified.stdout.hasSuffix("every file read back valid\n") && verified.stdout.contains("4 plates, 5 parts, 4 filaments"), "\(verified.stdout)")
+                && verified.stdout.hasSuffix("every file read back valid\n") && verified.stdout.contains("4 plates, 6 parts, 4 filaments"), "\(verified.stdout)")
         let all = try CommandLineTests.run(["export", "--all", "--plates", "--resolution", "draft", "--dry-run", "--out", folder])
         #expect(all.status == 0 && all.stdout.contains("would write \(folder)/plate-shell-1.3mf\nwould write \(folder)/plate-shell-2.3mf\n") && all.stdout.contains("would write \(folder)/plate-ports+emblem.3mf\n"), "\(all.stdout)")
         for (words, message) in [(["--format", "stl"], "--plates writes 3MF plates, got --format stl; leave --format out or give --format 3mf"),

@@ -191,17 +191,19 @@ public struct CablePath: Sendable {
         return [sweep, pocket, try roofedBox(region, rearWall: rearWall), opening]
     }
 
-    /// How steep the roof over the rear leg rises, from horizontal: steeper than the 45° overhang a
-    /// printer manages without support, with room for the slant of the path's plane.
+    /// How steep the roof over the rear leg rises, from horizontal: 55°, under which PrusaSlicer's
+    /// automatic supports at 45° put nothing (measured). That is less than `printableSlope`, which
+    /// an edge or a shallow pocket needs, and leaves more room for the emblem above the roof.
     static let roofSlope = 55 * Double.pi / 180
 
     /// The house over the rear leg. In plan a strip along the leg's direction, as wide as the cut
     /// with 0.3 mm to spare each side, from 0.5 mm behind the pocket's back face (where that face
     /// meets the eaves) and behind every point of `region` above the eaves, to `rearWall` inside
     /// the rear face. Upright walls from just above the cut's
-    /// lowest point to eaves 0.2 mm over the leg's top where it meets the rear wall, and a roof at
-    /// `roofSlope` on both sides, so that the leg's ceiling needs no support. In front of it, the
-    /// swept region rises towards the pocket at more than 45°.
+    /// lowest point to the eaves (`roof(rearWall:)`), and a roof at
+    /// `roofSlope` on both sides, so that the leg's ceiling needs no support, flat for the last
+    /// `flatCeiling` mm before the rear wall. In front of it, the swept region rises towards the
+    /// pocket at more than 45°.
     func roofedBox(_ region: Shape, rearWall: Double) throws(GeometryError) -> Mesh {
         let half = cutWidth / 2, h = cutThickness / 2, theta = cornerAngle
         let (end, eaves, plan, spread) = roof(rearWall: rearWall)
@@ -223,31 +225,40 @@ public struct CablePath: Sendable {
         start += 0.5
         let along = Vector3(plan.x, plan.y, 0), side = Vector3(-plan.y, plan.x, 0)
         let length = (end - start) / plan.y, rise = spread * tan(Self.roofSlope)
-        guard length > spread + 1 else { throw .invalidParameter("the charging path's rear leg is too short for its roof") }
+        guard length > Self.flatCeiling + 1 else { throw .invalidParameter("the charging path's rear leg is too short for its roof") }
         let origin = Vector3(corner.x, corner.y, 0) + along * ((start - corner.y) / plan.y)
         func at(_ u: Double, _ v: Double, _ z: Double) -> Vector3 { origin + along * u + side * v + Vector3(0, 0, z) }
+        let ridgeEnd = length - Self.flatCeiling
         let vertices = [
             at(0, -spread, bottom), at(length, -spread, bottom), at(length, spread, bottom), at(0, spread, bottom),
             at(0, -spread, eaves), at(length, -spread, eaves), at(length, spread, eaves), at(0, spread, eaves),
-            at(0, 0, eaves + rise), at(length, 0, eaves + rise),
+            at(0, 0, eaves + rise), at(ridgeEnd, 0, eaves + rise), at(ridgeEnd, -spread, eaves), at(ridgeEnd, spread, eaves),
         ]
-        // Bottom, the two sides, the front and rear walls (up to the ridge), the two roof faces.
+        // Bottom, the two sides, the front wall (up to the ridge), the rear wall (up to the eaves),
+        // the two roof faces, the gable's rear end and the flat ceiling behind it.
         let faces: [(UInt32, UInt32, UInt32)] = [
-            (0, 3, 2), (0, 2, 1), (0, 1, 5), (0, 5, 4), (2, 3, 7), (2, 7, 6), (3, 0, 4), (3, 4, 8), (3, 8, 7),
-            (1, 2, 6), (1, 6, 9), (1, 9, 5), (4, 5, 9), (4, 9, 8), (6, 7, 8), (6, 8, 9),
+            (0, 3, 2), (0, 2, 1), (0, 1, 5), (0, 5, 10), (0, 10, 4), (2, 3, 7), (2, 7, 11), (2, 11, 6), (3, 0, 4), (3, 4, 8), (3, 8, 7),
+            (1, 2, 6), (1, 6, 5), (4, 10, 9), (4, 9, 8), (11, 7, 8), (11, 8, 9), (10, 11, 9), (10, 5, 6), (10, 6, 11),
         ]
         return Mesh(vertices: vertices, triangles: faces.map { Mesh.Triangle($0.0, $0.1, $0.2) })
     }
 
+    /// How far in front of the rear wall the house's ceiling stays flat at the eaves, so that with
+    /// the passage's it makes one flat ceiling that the slicer bridges: over the passage alone, a
+    /// lintel the rear wall deep, PrusaSlicer puts support (measured).
+    static let flatCeiling = 3.0
+
     /// The roof over the rear leg: where it ends (`rearWall` inside the rear face, in y), its
-    /// eaves' height (0.2 mm over the leg's top there), its direction in plan and its half width
-    /// (the cut's, with 0.3 mm to spare).
+    /// eaves' height (0.2 mm over the leg's top there, or level with the passage's ceiling if that
+    /// is higher), its direction in plan and its half width (the cut's, with 0.3 mm to spare).
     func roof(rearWall: Double) -> (end: Double, eaves: Double, plan: Vector2, spread: Double) {
         let half = cutWidth / 2, h = cutThickness / 2, end = mouth.y - rearWall
-        let eaves = [-half, half].map { w -> Double in
+        let legTop = [-half, half].map { w -> Double in
             let top = corner + inPlane * h + across * w
             return top.z + rear.z * (end - top.y) / rear.y
-        }.max()! + 0.2
+        }.max()!
+        // Level with the passage's ceiling, so that the two make one flat ceiling.
+        let eaves = max(legTop + 0.2, mouth.z + passage(rearWall: rearWall).halfHeight)
         let plan = Vector2(rear.x, rear.y).normalized, side = Vector2(-plan.y, plan.x)
         let spread = half * abs(across.x * side.x + across.y * side.y) + h * abs(inPlane.x * side.x + inPlane.y * side.y) + 0.3
         return (end, eaves, plan, spread)

@@ -23,6 +23,9 @@ public struct Port: Sendable {
     public var along: Double
     public var z: Double
     public var isEnabled: Bool
+    /// Whether the Ethernet latch slot hangs under the mouth (as it does unless the shell prints
+    /// upside down).
+    public var latchBelow = true
 
     /// A name for messages: "Ethernet port".
     public var title: String {
@@ -40,15 +43,22 @@ public struct Port: Sendable {
 /// Every opening of the enclosure, read from the parameters, with the opening outlines.
 public struct PortLayout: Sendable {
     public var ports: [Port]
+    /// Whether the round openings get their roof at the bottom, for a shell printed upside down
+    /// (`Enclosure.shellPrintsUpsideDown`).
+    public var roofedDown: Bool
     let p: ParameterSet
 
     public init(_ p: ParameterSet) {
         self.p = p
+        let upsideDown = Enclosure(p).shellPrintsUpsideDown
+        roofedDown = upsideDown
         let flat = Self.flatFace(Enclosure(p))
         let z = (flat.min.y + flat.max.y) / 2 + p.number("ports.level"), on = p.bool("ports.enabled")
         func port(_ kind: PortKind, _ face: Face, _ parameter: String, enabled: Bool = on) -> Port {
             let along = flat.min.x + p.number(parameter) * (flat.max.x - flat.min.x)
-            return Port(kind: kind, face: face, parameter: parameter, along: along, z: z, isEnabled: enabled)
+            var port = Port(kind: kind, face: face, parameter: parameter, along: along, z: z, isEnabled: enabled)
+            port.latchBelow = !upsideDown
+            return port
         }
         ports = [
             port(.usbC, .front, "ports.front.usbc1"),
@@ -67,16 +77,32 @@ public struct PortLayout: Sendable {
     /// The Ethernet port, where the phone stand's cable goes in.
     public var ethernet: Port { ports.first { $0.kind == .ethernet }! }
 
-    /// The flat part of the front and rear faces, in (along, z): between the plan corners and the fillets.
+    /// The flat part of the front and rear faces, in (along, z): between the plan corners and the
+    /// shell's bottom edge and top fillet.
     public var flatFace: (min: Vector2, max: Vector2) { Self.flatFace(Enclosure(p)) }
 
     static func flatFace(_ e: Enclosure) -> (min: Vector2, max: Vector2) {
-        (Vector2(e.cornerRadius, e.shellBottom + e.bottomFillet), Vector2(e.width - e.cornerRadius, e.height - e.topFillet))
+        (Vector2(e.cornerRadius, e.shellBottom + e.bottomEdge.rise), Vector2(e.width - e.cornerRadius, e.height - e.topFillet))
     }
 
-    /// The opening's outline in face coordinates (along, up), centred on the port's centre line.
-    /// The Ethernet latch slot sits above the centre line.
-    public func outline(_ port: Port, resolution: Resolution) throws(GeometryError) -> Shape {
+    /// An outline with a roof at `Enclosure.printableSlope` on the side that is up when the shell
+    /// prints, so that its opening needs no support (a flat top between upright sides stays).
+    func roofed(_ shape: Shape) throws(GeometryError) -> Shape {
+        guard roofedDown else { return try shape.roofed(slope: Enclosure.printableSlope) }
+        let flip = { (v: Vector2) in Vector2(v.x, -v.y) }
+        return try shape.transformed(flip).roofed(slope: Enclosure.printableSlope).transformed(flip)
+    }
+
+    /// The opening's outline in face coordinates (along, up), centred on the port's centre line,
+    /// grown by `clearance` (for an inlay printed apart), then roofed (`roofed`). The Ethernet
+    /// latch slot sits under the mouth (over it for a shell printed upside down, so that it still
+    /// hangs from the mouth as printed).
+    public func outline(_ port: Port, grownBy clearance: Double = 0, resolution: Resolution) throws(GeometryError) -> Shape {
+        let plain = try plainOutline(port, resolution: resolution)
+        return try roofed(clearance > 0 ? plain.offset(by: clearance, resolution: resolution) : plain)
+    }
+
+    private func plainOutline(_ port: Port, resolution: Resolution) throws(GeometryError) -> Shape {
         switch port.kind {
         case .usbC:
             return try .stadium(length: p.number("ports.usbc.width"), width: p.number("ports.usbc.height"), resolution: resolution)
@@ -91,11 +117,12 @@ public struct PortLayout: Sendable {
                 Vector2(-b, -h), Vector2(b, -h), Vector2(w, -h + chamfer), Vector2(w, h), Vector2(-w, h), Vector2(-w, -h + chamfer),
             ])
         case .ethernet:
+            // The latch slot hangs under the mouth, where its shoulders are floors; above it, they
+            // would be ledges held only at one end, which need support.
             let w = p.number("ports.ethernet.width") / 2, h = p.number("ports.ethernet.height") / 2
-            let l = p.number("ports.ethernet.latchWidth") / 2, top = h + p.number("ports.ethernet.latchHeight")
-            return try .polygon([
-                Vector2(-w, -h), Vector2(w, -h), Vector2(w, h), Vector2(l, h), Vector2(l, top), Vector2(-l, top), Vector2(-l, h), Vector2(-w, h),
-            ])
+            let l = p.number("ports.ethernet.latchWidth") / 2, low = -h - p.number("ports.ethernet.latchHeight")
+            let mouth = [Vector2(-w, -h), Vector2(-l, -h), Vector2(-l, low), Vector2(l, low), Vector2(l, -h), Vector2(w, -h), Vector2(w, h), Vector2(-w, h)]
+            return try .polygon(roofedDown ? mouth.map { Vector2($0.x, -$0.y) } : mouth)
         case .powerInlet:
             return try .circle(radius: p.number("ports.power.recessDiameter") / 2, resolution: resolution)
         }
@@ -103,8 +130,14 @@ public struct PortLayout: Sendable {
 
     /// The figure-8 outline of the power inlet: two overlapping circles `ports.power.height` across,
     /// spanning `ports.power.width`, with the two waist corners rounded to half the nozzle's width,
-    /// so that the shell's points between the lobes print.
-    public func powerInletOutline(resolution: Resolution) throws(GeometryError) -> Shape {
+    /// so that the shell's points between the lobes print; grown by `clearance`, then roofed
+    /// (`roofed`), which fills the waist on the side that is up when printing.
+    public func powerInletOutline(grownBy clearance: Double = 0, resolution: Resolution) throws(GeometryError) -> Shape {
+        let plain = try figureEight(resolution: resolution)
+        return try roofed(clearance > 0 ? plain.offset(by: clearance, resolution: resolution) : plain)
+    }
+
+    private func figureEight(resolution: Resolution) throws(GeometryError) -> Shape {
         let w = p.number("ports.power.width"), h = p.number("ports.power.height")
         let o = (w - h) / 2, r = h / 2, f = p.number("printer.nozzle") / 2
         guard o > 0 else { return try .circle(radius: r, resolution: resolution) }
@@ -139,8 +172,8 @@ extension Port {
         case .statusLight: return centred(p.number("light.diameter"), p.number("light.diameter"))
         case .hdmi: return centred(p.number("ports.hdmi.width"), p.number("ports.hdmi.height"))
         case .ethernet:
-            let h = p.number("ports.ethernet.height") / 2
-            return (p.number("ports.ethernet.width"), h, h + p.number("ports.ethernet.latchHeight"))
+            let h = p.number("ports.ethernet.height") / 2, latch = p.number("ports.ethernet.latchHeight")
+            return latchBelow ? (p.number("ports.ethernet.width"), h + latch, h) : (p.number("ports.ethernet.width"), h, h + latch)
         case .powerInlet: return centred(p.number("ports.power.recessDiameter"), p.number("ports.power.recessDiameter"))
         }
     }

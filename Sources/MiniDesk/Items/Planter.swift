@@ -2,22 +2,23 @@ import Foundation
 import Geometry
 
 extension Catalogue {
-    /// A pot for a small plant, open at the top, with drain holes into a reservoir hidden in the foot.
+    /// A pot for a small plant, open at the top, with drain holes into the foot, which is a drip tray
+    /// that lifts off to be emptied.
     static let planter = DeskItem(
         name: "planter",
-        summary: "A pot for a small plant, with drain holes into a water reservoir hidden in the foot",
+        summary: "A pot for a small plant, with drain holes into a drip tray: the foot, which lifts off to be emptied",
         partNames: partNames,
         schema: schema(
             [
                 .choice("planter.shape", "square", ["square", "round"], "Plan shape of the pot"),
                 .length("planter.size", 100, 10...290, "Width of the pot's opening (its diameter when round)"),
                 .length("planter.cornerRadius", 14, 0...145, "Corner radius of a square pot"),
-                .length("planter.floor", 6.3, 1.2...30, "Thickness of the pot's floor, above the black cover; the pot takes the rest of the height").absolute(),
+                .length("planter.floor", 1.8, 0.8...30, "Thickness of the pot's floor above the black cover (the cover adds its own); the pot takes the rest of the height").absolute(),
                 .length("planter.rim", 8, 2...60, "Least width of shell left round the pot"),
-                .bool("planter.drain.enabled", true, "Drain holes into a reservoir hidden in the foot"),
+                .bool("planter.drain.enabled", true, "Drain holes into the foot, made a drip tray"),
                 .count("planter.drain.holes", 5, 1...24, "Number of drain holes"),
                 .length("planter.drain.diameter", 4, 1...20, "Diameter of each drain hole"),
-                .length("planter.reservoir.floor", 1.2, 0.6...10, "Thickness of the reservoir's floor").absolute(),
+                .length("planter.reservoir.floor", 2, 0.8...10, "Thickness of the drip tray's floor").absolute(),
             ],
             rules: [
                 planterRule, emblemClear { p in [("pot", potBounds(p).min, potBounds(p).max)] },
@@ -29,7 +30,7 @@ extension Catalogue {
             ],
             defaults: ["emblem.size": .number(8), "emblem.offsetY": .number(-55.5)],
             // The emblem sits in the strip in front of the pot.
-            ranges: ["body.topFillet": 0...3.4, "planter.rim": 2...13, "planter.reservoir.floor": 0.6...5, "emblem.size": 2...9, "emblem.offsetY": -56...(-55)]),
+            ranges: ["body.topFillet": 0...3.4, "planter.rim": 2...13, "planter.reservoir.floor": 0.8...5, "emblem.size": 2...9, "emblem.offsetY": -56...(-55)]),
         build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             var features = ItemFeatures()
@@ -46,17 +47,17 @@ extension Catalogue {
             }
             features.shellCutters = [pot]
             if p.bool("planter.drain.enabled") {
-                let reservoir = reservoirRadius(p)
-                let floor = p.number("planter.reservoir.floor")
-                // Up through the cover to the shell's underside (in the merged body, exactly there).
-                let top = mode == .merged ? e.shellBottom : e.shellBottom + Enclosure.overshoot
-                features.bottomCutters = [
-                    try Mesh.extrusion(of: .circle(radius: reservoir, center: e.center, resolution: resolution), from: floor, to: top),
+                // The tray: the foot hollowed from its floor up, open at the top.
+                features.footCutters = [
+                    try Mesh.extrusion(
+                        of: .circle(radius: reservoirRadius(p), center: e.center, resolution: resolution),
+                        from: p.number("planter.reservoir.floor"), to: e.footHeight + 2 * Enclosure.overshoot),
                 ]
+                // Each hole runs through the pot's floor and the cover.
                 let hole = try Mesh.cylinder(
-                    radius: p.number("planter.drain.diameter") / 2, height: potBottom - e.shellBottom + 2 * Enclosure.overshoot, resolution: resolution)
+                    radius: p.number("planter.drain.diameter") / 2, height: potBottom - e.footHeight + 2 * Enclosure.overshoot, resolution: resolution)
                 for c in drainCenters(p) {
-                    features.shellCutters.append(hole.translated(by: Vector3(c, e.shellBottom - Enclosure.overshoot)))
+                    features.throughCutters.append(hole.translated(by: Vector3(c, e.footHeight - Enclosure.overshoot)))
                 }
             }
             return try e.parts(features, resolution: resolution, mode: mode)
@@ -68,9 +69,10 @@ extension Catalogue {
         return (c - Vector2(h, h), c + Vector2(h, h))
     }
 
-    /// The reservoir's radius: inside the foot, clear of the vent slots' inner ends by 1.2 mm.
+    /// The drip tray's inner radius: 2.4 mm inside the vent slots' inner ends, which leaves the
+    /// tray a wall of 2 mm and room on its top for the foot's key ring.
     static func reservoirRadius(_ p: ParameterSet) -> Double {
-        Enclosure(p).footDiameter / 2 - (p.bool("vents.enabled") ? p.number("vents.depth") : 0) - 1.2
+        Enclosure(p).footDiameter / 2 - (p.bool("vents.enabled") ? p.number("vents.depth") : 0) - 2.4
     }
 
     /// The drain holes' centres: one in the middle, the rest on a ring round it.
@@ -110,9 +112,9 @@ extension Catalogue {
         if p.bool("planter.drain.enabled") {
             let reservoir = reservoirRadius(p), hole = p.number("planter.drain.diameter") / 2
             if reservoir < 5 {
-                problems.append(ParameterProblem("foot.inset", "leaves no room for the planter's reservoir inside the foot (radius \(fmt(reservoir)) mm); turn drains off with planter.drain.enabled=false"))
+                problems.append(ParameterProblem("foot.inset", "leaves no room for the planter's drip tray inside the foot (radius \(fmt(reservoir)) mm); turn drains off with planter.drain.enabled=false"))
             } else if let c = drainCenters(p).dropFirst().first, (c - e.center).length + hole > min(reservoir, size / 2) - 1 {
-                problems.append(ParameterProblem("planter.drain.diameter", "puts drain holes outside the pot or the reservoir; at most \(fmt(2 * (min(reservoir, size / 2) / 2 - 1))) mm, got \(fmt(2 * hole))"))
+                problems.append(ParameterProblem("planter.drain.diameter", "puts drain holes outside the pot or the drip tray; at most \(fmt(2 * (min(reservoir, size / 2) / 2 - 1))) mm, got \(fmt(2 * hole))"))
             } else if p.count("planter.drain.holes") > 1 {
                 let ring = min(reservoir, size / 2) / 2, n = Double(p.count("planter.drain.holes") - 1)
                 let spacing = n > 1 ? 2 * ring * sin(.pi / n) : .infinity
@@ -121,7 +123,7 @@ extension Catalogue {
                 }
             }
             if p.number("planter.reservoir.floor") > e.footHeight - 1 {
-                problems.append(ParameterProblem("planter.reservoir.floor", "must leave 1 mm of reservoir in the foot: at most \(fmt(e.footHeight - 1)) mm, got \(fmt(p.number("planter.reservoir.floor")))"))
+                problems.append(ParameterProblem("planter.reservoir.floor", "must leave the drip tray 1 mm deep: at most \(fmt(e.footHeight - 1)) mm, got \(fmt(p.number("planter.reservoir.floor")))"))
             }
         }
         return problems

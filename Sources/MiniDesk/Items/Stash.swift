@@ -2,15 +2,16 @@ import Geometry
 
 extension Catalogue {
     /// A secret box: the silver shell is a lid that lifts off the black base, over a tray that seats it.
-    /// Printed as two pieces side by side: the base upright, the lid upside down (its top on the bed,
-    /// so the emblem prints in the first layers and the ceiling needs no bridge).
+    /// Printed as three pieces: the base standing on its cover, the lid upside down beside it (its
+    /// top on the bed, so the emblem prints in the first layers and the ceiling needs no bridge),
+    /// and the foot behind the base.
     static let stash = DeskItem(
         name: "stash",
         summary: "A secret box: the shell lifts off the black base and its tray (lid printed upside down beside it)",
         partNames: partNames,
         schema: schema(
             [
-                .length("stash.wall", 4, 3.4...20, "Thickness of the lid's side walls (the port pockets leave 1.6 mm behind them)"),
+                .length("stash.wall", 4, 3.8...20, "Thickness of the lid's side walls (the port pockets leave 1 mm behind them)"),
                 .length("stash.top", 3, 1.8...20, "Thickness of the lid's top").absolute(),
                 .length("stash.trayHeight", 20, 2...38, "Height of the tray walls that seat the lid"),
                 .length("stash.trayWall", 1.6, 0.8...10, "Thickness of the tray walls and dividers").absolute(),
@@ -24,40 +25,34 @@ extension Catalogue {
                      ("stash.top", p.number("stash.top") - (p.bool("emblem.enabled") ? p.number("emblem.depth") : 0))]
                 },
             ],
+            // The lid's 4 mm wall takes the inlet's recess (1 mm, the shallowest that prints without
+            // support), its pocket and floor, with 1 mm behind them.
+            defaults: ["ports.power.recessDepth": .number(1)],
             ranges: [
-                "scale": 0.75...4, "printer.nozzle": 0.2...0.7, "body.height": 32...200, "body.topFillet": 0...3.9, "body.bottomFillet": 0...3, "foot.height": 3...24,
+                "scale": 0.9...4, "printer.nozzle": 0.2...0.5, "body.height": 32...200, "body.topFillet": 0...3.9, "body.bottomFillet": 0...3, "foot.height": 3...24,
                 // The ports' pockets must leave two nozzle widths of the lid's wall behind them.
-                "ports.depth": 0.2...1.4, "ports.inlayThickness": 0.4...1.6, "ports.power.recessDepth": 0.1...1.2, "emblem.depth": 0.2...2.1,
-            ]),
-        pieces: ["lid", "base"],
+                "ports.depth": 0.2...1.2, "ports.inlayThickness": 0.4...1.2, "ports.power.recessDepth": 0.1...1.2, "emblem.depth": 0.2...2.1,
+            ],
+            // The lid prints upside down.
+            derived: { p in p.overriding(with: ParameterSet([Enclosure.upsideDownKey: .bool(true)])) }),
+        pieces: ["lid", "base", "foot"],
         build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
             let e = Enclosure(p)
             var features = ItemFeatures()
             features.registration = false  // the tray seats the lid
             features.shellBody = try Mesh.roundedShell(
                 width: e.width, depth: e.depth, height: e.height - e.shellBottom, cornerRadius: e.cornerRadius,
-                topFillet: e.topFillet, bottomFillet: e.bottomFillet, wall: p.number("stash.wall"), ceiling: p.number("stash.top"),
+                top: e.topEdge, bottom: e.bottomEdge, wall: p.number("stash.wall"), ceiling: p.number("stash.top"),
                 resolution: resolution
             ).translated(by: Vector3(e.center, e.shellBottom))
             features.bottomAdditions = [try stashTray(e, p, resolution: resolution)]
-            let lidParts: Set<String> = ["shell", "ports", "light", "emblem"]
-            let turn = stashLidTurn(e)
-            features.lidPlacement = turn
+            features.lidPlacement = stashLidTurn(e)
             return try e.parts(features, resolution: resolution, mode: mode).map { part in
-                var moved = part
-                if mode == .multicolor {
-                    moved.piece = lidParts.contains(part.name) ? "lid" : "base"
-                    if lidParts.contains(part.name) {
-                        moved.mesh = part.mesh.transformed(by: turn)
-                        moved.layout = turn
-                    }
-                }
-                if mode == .separate && part.name == "shell" {
-                    // Already standing on the bed; turned over in place.
-                    let lid = e.height - e.shellBottom
-                    moved.mesh = part.mesh.transformed(by: .rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(0, e.depth, lid))))
-                }
-                return moved
+                guard mode == .separate && part.name == "shell" else { return part }
+                // Already standing on the bed; turned over in place.
+                var turned = part
+                turned.mesh = part.mesh.transformed(by: .rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(0, e.depth, e.height - e.shellBottom))))
+                return turned
             }
         })
 
@@ -109,9 +104,6 @@ extension Catalogue {
         }
         if p.number("stash.wall") <= e.bottomFillet {
             problems.append(ParameterProblem("stash.wall", "must be more than body.bottomFillet (\(fmt(e.bottomFillet)) mm), got \(fmt(p.number("stash.wall")))"))
-        }
-        if p.number("stash.wall") + p.number("fit.clearance") < e.coverInset + 1 {
-            problems.append(ParameterProblem("stash.wall", "must leave the lid 1 mm of cover to rest on: at least bottom.coverInset + 1 - fit.clearance (\(fmt(e.coverInset + 1 - p.number("fit.clearance"))) mm), got \(fmt(p.number("stash.wall")))"))
         }
         let inside = min(e.width, e.depth) - 2 * (p.number("stash.wall") + p.number("fit.clearance") + p.number("stash.trayWall"))
         let compartments = Double(max(p.count("stash.dividers.rows"), p.count("stash.dividers.columns")))

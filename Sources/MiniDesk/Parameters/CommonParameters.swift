@@ -6,7 +6,7 @@ public enum CommonParameters {
         .number("scale", 1, 0.3...4, "Uniform scale of the whole item (0.5 makes a half-size desk toy); fit clearances, the nozzle and the sizes of outside things (a phone, a cable) keep their millimetres"),
         .length("body.width", 127, 111...300, "Width of the enclosure, left to right"),
         .length("body.depth", 127, 111...300, "Depth of the enclosure, front to back"),
-        .length("body.height", 50, 27...200, "Overall height, foot included"),
+        .length("body.height", 50, 28...200, "Overall height, foot included"),
         .length("body.cornerRadius", 18, 0...26, "Radius of the rounded corners seen from above"),
         .length("body.topFillet", 3, 0...12, "Radius of the rounded top edge"),
         .length("body.bottomFillet", 1, 0...6, "Radius of the rounded bottom edge of the shell"),
@@ -35,9 +35,10 @@ public enum CommonParameters {
             guard shell > 0 else {
                 return [ParameterProblem("foot.height", "must be less than body.height (\(fmt(p.number("body.height"))) mm), got \(fmt(p.number("foot.height")))")]
             }
-            let fillets = p.number("body.topFillet") + p.number("body.bottomFillet")
-            return fillets > shell
-                ? [ParameterProblem("body.topFillet", "and body.bottomFillet together must be at most the shell's height, body.height - foot.height (\(fmt(shell)) mm), got \(fmt(fillets))")]
+            // The cover's thickness is part of the shell's height here; the edges are the shell's own.
+            let e = Enclosure(p), edges = p.number("body.topFillet") + e.bottomEdge.rise
+            return edges > shell - e.coverThickness
+                ? [ParameterProblem("body.topFillet", "and the shell's bottom edge (body.bottomFillet, rising at 60° from bottom.coverInset, \(fmt(e.bottomEdge.rise)) mm tall) together must be at most the shell's height over the cover, body.height - foot.height - bottom.coverThickness (\(fmt(shell - e.coverThickness)) mm), got \(fmt(edges))")]
                 : []
         },
         { p in
