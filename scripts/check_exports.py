@@ -225,7 +225,7 @@ def main():
         # Colours: OBJ (with its MTL) and GLB carry each part's colour, as the parameters set it.
         params = json.loads(subprocess.run([args.minidesk, "params", "solid", "--json"], capture_output=True, text=True).stdout)
         palette = {p["name"].split(".")[1]: p["initial"] for p in params if p["name"].startswith("colors.")}
-        expected = {"shell": palette["shell"], "bottom": palette["bottom"], "ports": palette["ports"],
+        expected = {"shell": palette["shell"], "bottom": palette["bottom"], "foot": palette["bottom"], "ports": palette["ports"],
                     "light": palette["light"], "emblem": palette["emblem"]}
         rgb = lambda c: [int(v) for v in list(c)[:3]]
         hexrgb = lambda h: [int(h[i:i + 2], 16) for i in (1, 3, 5)]
