@@ -68,8 +68,8 @@ public enum DetailParameters {
 
         .length("fit.clearance", 0.25, 0...1, "Gap per side between parts that fit together (the stash's lid; inlays in separate mode); raise it if your printer's fits come out tight").absolute(),
         .length("fit.keyInset", 7, 2...20, "Separate mode: inset of the key ring that aligns shell and cover, from the cover's edge"),
-        .length("fit.keyWidth", 1.6, 0.8...5, "Separate mode: width of the key ring"),
-        .length("fit.keyHeight", 1, 0.4...5, "Separate mode: height of the key ring above the cover"),
+        .length("fit.keyWidth", 1.6, 0.8...5, "Width of the key rings: on the foot (which centres it under the cover) and, in separate mode, on the cover (which aligns the shell)"),
+        .length("fit.keyHeight", 1, 0.4...5, "Height of the key rings: on the cover in separate mode, and on the foot at most this (its groove leaves a nozzle width of cover)"),
 
         .color("colors.ports", Palette.portGrey, "Colour of the port floors; parts of one colour print with one filament"),
         .color("colors.light", Palette.white, "Colour of the status light"),
