@@ -11,7 +11,7 @@ TEST_APT_PACKAGES := prusa-slicer chromium chromium-driver parallel python3 pyth
 PY_PACKAGES := numpy trimesh manifold3d lib3mf selenium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps apt-deps test-apt-deps python-deps build release run serve test crosscheck fuzz models bench gallery docs clean
+.PHONY: deps apt-deps test-apt-deps python-deps build release run serve test crosscheck fuzz models bench gallery docs golden clean
 
 deps: apt-deps test-apt-deps python-deps
 
@@ -103,6 +103,11 @@ docs: build
 	  for item in $$(.build/debug/minidesk list | awk 'NF {print $$1}'); do \
 		echo; echo "## \`$$item\`"; echo; .build/debug/minidesk params $$item --markdown; \
 	  done; } > docs/parameters.md
+
+# The golden scenes of Tests/MiniDeskTests/GoldenScenes/, written again from the items' builds after
+# a deliberate change (review the diff before committing it).
+golden: build
+	MINIDESK_UPDATE_GOLDEN=1 swift test --filter GoldenSceneTests/sceneMatchesItsGoldenFile
 
 bench: release python-deps
 	swift run -c release minidesk-bench

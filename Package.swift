@@ -5,6 +5,7 @@ let package = Package(
     name: "MiniDesk",
     products: [
         .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "Scene", targets: ["Scene"]),
         .library(name: "MiniDesk", targets: ["MiniDesk"]),
         .library(name: "MeshIO", targets: ["MeshIO"]),
         .library(name: "MiniDeskServer", targets: ["MiniDeskServer"]),
@@ -25,20 +26,23 @@ let package = Package(
 
         // The kernel: pure Swift, no C dependency.
         .target(name: "Geometry"),
-        // The catalogue: parameters, the enclosure, the items.
-        .target(name: "MiniDesk", dependencies: ["Geometry"]),
+        // CSG scenes: solids as JSON documents, read and written exactly.
+        .target(name: "Scene", dependencies: ["Geometry"]),
+        // The catalogue: parameters, the enclosure, the items, each built as a scene.
+        .target(name: "MiniDesk", dependencies: ["Geometry", "Scene"]),
         // Writers and readers.
-        .target(name: "MeshIO", dependencies: ["Geometry", "MiniDesk", "CAssimp", "CMinizip"]),
+        .target(name: "MeshIO", dependencies: ["Geometry", "Scene", "MiniDesk", "CAssimp", "CMinizip"]),
 
         // `minidesk serve`: the customizer's HTTP server, page and API.
         .target(name: "MiniDeskServer", dependencies: ["MiniDesk", "MeshIO", "Geometry", "CMicroHTTPD"], resources: [.copy("Page")]),
 
-        .executableTarget(name: "minidesk", dependencies: ["Geometry", "MiniDesk", "MeshIO", "MiniDeskServer"]),
+        .executableTarget(name: "minidesk", dependencies: ["Geometry", "Scene", "MiniDesk", "MeshIO", "MiniDeskServer"]),
         .executableTarget(name: "minidesk-bench", dependencies: ["Geometry", "MiniDesk", "MeshIO", "MiniDeskServer"]),
 
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "MiniDeskTests", dependencies: ["MiniDesk", "Geometry"]),
-        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "MiniDesk", "Geometry", "CMinizip"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Geometry"]),
+        .testTarget(name: "MiniDeskTests", dependencies: ["MiniDesk", "Scene", "Geometry"], exclude: ["GoldenScenes"]),
+        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "Scene", "MiniDesk", "Geometry", "CMinizip"]),
         .testTarget(name: "MiniDeskServerTests", dependencies: ["MiniDeskServer", "MiniDesk", "MeshIO", "Geometry"]),
         // End-to-end tests of the built binary.
         .testTarget(name: "minideskTests", dependencies: ["minidesk", "Geometry"]),

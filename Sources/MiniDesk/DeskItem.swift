@@ -1,4 +1,5 @@
 import Geometry
+import Scene
 
 /// A printable desk item: a name, a one-line description, its parameters, and how to build its parts.
 public struct DeskItem: Sendable {
@@ -11,9 +12,9 @@ public struct DeskItem: Sendable {
     /// behind the body (whose parts have no piece name), and the stash's `lid` and `base`, which
     /// replace the body. Parts carry their piece and `Part.layout`.
     public var pieces: [String] = ["foot"]
-    /// Builds the parts from a complete, valid parameter set at real size (`ParameterSchema.realSize`),
-    /// laid out for `mode`.
-    var build: @Sendable (ParameterSet, Resolution, PrintMode) throws(GeometryError) -> [Part]
+    /// Describes the parts, as solids, from a complete, valid parameter set at real size
+    /// (`ParameterSchema.realSize`), laid out for `mode`.
+    var build: @Sendable (ParameterSet, Resolution, PrintMode) throws(GeometryError) -> [CSGScene.Part]
 
     /// The parts `overrides` give (on top of the defaults): those whose detail is switched off are
     /// left out.
@@ -23,19 +24,40 @@ public struct DeskItem: Sendable {
         return partNames.filter { name in switches[name].map { values.bool($0) } ?? true }
     }
 
-    /// The parts for `overrides` on top of the defaults: validated first (errors throw, with every
-    /// problem at once; warnings are returned), then built for `mode` at the size `scale` gives,
-    /// with clearances and other absolute lengths in true millimetres.
-    public func parts(_ overrides: ParameterSet = ParameterSet(), resolution: Resolution, mode: PrintMode = .multicolor) throws(ItemError) -> (parts: [Part], warnings: [ParameterProblem]) {
+    /// The item's build as data: every part's solid for `overrides` on top of the defaults, laid
+    /// out for `mode`, with the item, the mode and `overrides` as its `source`. Validated first
+    /// (errors throw, with every problem at once; warnings are returned); sized as `scale` says,
+    /// with clearances and other absolute lengths in true millimetres. No mesh is made, except to
+    /// measure the inlays laid out in a row for `.separate`.
+    public func scene(_ overrides: ParameterSet = ParameterSet(), resolution: Resolution, mode: PrintMode = .multicolor) throws(ItemError) -> (scene: CSGScene, warnings: [ParameterProblem]) {
         let problems = schema.validate(overrides)
         let errors = problems.filter { !$0.isWarning }
         guard errors.isEmpty else { throw .parameters(ParameterError(problems: errors)) }
         let values = schema.defaults.overriding(with: overrides)
+        let parts: [CSGScene.Part]
         do {
-            return (try build(schema.realSize(values), resolution, mode), problems.filter(\.isWarning))
+            parts = try build(schema.realSize(values), resolution, mode).filter { !$0.solid.isEmpty }
         } catch {
             throw .geometry(error)
         }
+        let source = JSONValue.object([
+            "item": .string(name), "mode": .string(mode.rawValue),
+            "parameters": .object(overrides.values.mapValues(\.jsonValue)),
+        ])
+        return (CSGScene(resolution: resolution, parts: parts, source: source), problems.filter(\.isWarning))
+    }
+
+    /// The parts for `overrides` on top of the defaults: the `scene` evaluated, its parts in
+    /// parallel. A part that comes out empty is left out.
+    public func parts(_ overrides: ParameterSet = ParameterSet(), resolution: Resolution, mode: PrintMode = .multicolor) throws(ItemError) -> (parts: [Part], warnings: [ParameterProblem]) {
+        let (scene, warnings) = try self.scene(overrides, resolution: resolution, mode: mode)
+        let meshes: [Mesh]
+        do { meshes = try scene.meshes() } catch { throw .geometry(error.error) }
+        var parts = [Part]()
+        for (part, mesh) in zip(scene.parts, meshes) where !mesh.isEmpty {
+            parts.append(Part(name: part.name ?? name, color: part.color ?? "#C0C0C0", mesh: mesh, piece: part.piece, layout: part.layout))
+        }
+        return (parts, warnings)
     }
 }
 

@@ -90,19 +90,17 @@ public struct Enclosure: Hashable, Sendable {
     }
 
     /// The silver shell's solid: the rounded body from the cover to the top.
-    public func shellBody(resolution: Resolution) throws(GeometryError) -> Mesh {
-        try Mesh.roundedBox(
-            width: width, depth: depth, height: height - shellBottom, cornerRadius: cornerRadius,
-            top: topEdge, bottom: bottomEdge, resolution: resolution
-        ).translated(by: Vector3(center, shellBottom))
+    public var shellBody: Solid {
+        Solid.roundedBox(width: width, depth: depth, height: height - shellBottom, cornerRadius: cornerRadius, top: topEdge, bottom: bottomEdge)
+            .translated(by: Vector3(center, shellBottom))
     }
 
     /// The foot: a round block from the desk to the cover, with its key ring on top.
-    public func footBody(resolution: Resolution) throws(GeometryError) -> Mesh {
-        let foot = try Mesh.cylinder(radius: footDiameter / 2, height: footHeight, resolution: resolution).translated(by: Vector3(center, 0))
+    public func footBody(resolution: Resolution) throws(GeometryError) -> Solid {
+        let foot = Solid.cylinder(radius: footDiameter / 2, height: footHeight).translated(by: Vector3(center, 0))
         guard let key = footKey else { return foot }
         let ring = try Shape.arc(innerRadius: key.inner, outerRadius: key.outer, startAngle: 0, endAngle: 2 * .pi, center: center, resolution: resolution)
-        return try foot.union(Mesh.extrusion(of: ring, from: footHeight - Enclosure.overshoot, to: footHeight + key.height))
+        return foot.union(Solid.extrusion(of: ring, from: footHeight - Enclosure.overshoot, to: footHeight + key.height))
     }
 
     /// The ring on the foot's top that fits a groove in the cover's underside and centres the foot:
@@ -124,18 +122,18 @@ public struct Enclosure: Hashable, Sendable {
     }
 
     /// The cover plate between the foot and the shell, inset from the shell's outline.
-    public func coverPlate(resolution: Resolution) throws(GeometryError) -> Mesh {
+    public func coverPlate(resolution: Resolution) throws(GeometryError) -> Solid {
         let outline = try Shape.roundedRectangle(
             width: width - 2 * coverInset, height: depth - 2 * coverInset, cornerRadius: max(cornerRadius - coverInset, 0),
             center: center, resolution: resolution)
-        return try Mesh.extrusion(of: outline, from: footHeight, to: shellBottom)
+        return Solid.extrusion(of: outline, from: footHeight, to: shellBottom)
     }
 
     // MARK: - Cutters and inlays
 
     /// The vent slots round the foot's side wall.
-    public func footCutters(resolution: Resolution) throws(GeometryError) -> [Mesh] {
-        var cutters = [Mesh]()
+    public func footCutters(resolution: Resolution) throws(GeometryError) -> [Solid] {
+        var cutters = [Solid]()
         if p.bool("vents.enabled") {
             let n = ventCount, r = footDiameter / 2, reach = p.number("vents.depth")
             let bottom = p.number("vents.bottom"), top = ventTop
@@ -146,7 +144,7 @@ public struct Enclosure: Hashable, Sendable {
                 Vector2(-w, bottom), Vector2(w, bottom), Vector2(w, top - gable), Vector2(0, top), Vector2(-w, top - gable),
             ])
             // Extruded along the radius: (across, up, along) to (x, y, z) = (along, across, up).
-            let slot = try Mesh.extrusion(of: section, from: r - reach, to: r + Enclosure.overshoot)
+            let slot = Solid.extrusion(of: section, from: r - reach, to: r + Enclosure.overshoot)
                 .transformed(by: Transform.rotation(degrees: Vector3(90, 0, 0)).then(.rotation(degrees: Vector3(0, 0, 90))))
             for i in 0..<n {
                 // Half a step round, so no slot is centred on a corner of the foot's polygon.
@@ -159,19 +157,19 @@ public struct Enclosure: Hashable, Sendable {
 
     /// The power button's ring groove and the groove that takes the foot's key, cut from the cover's
     /// underside.
-    public func coverCutters(resolution: Resolution) throws(GeometryError) -> [Mesh] {
-        var cutters = [Mesh]()
+    public func coverCutters(resolution: Resolution) throws(GeometryError) -> [Solid] {
+        var cutters = [Solid]()
         if let key = footKey {
             let c = p.number("fit.clearance")
             let groove = try Shape.arc(innerRadius: key.inner - c, outerRadius: key.outer + c, startAngle: 0, endAngle: 2 * .pi, center: center, resolution: resolution)
-            cutters.append(try Mesh.extrusion(of: groove, from: footHeight - Enclosure.overshoot, to: footHeight + key.height + c))
+            cutters.append(Solid.extrusion(of: groove, from: footHeight - Enclosure.overshoot, to: footHeight + key.height + c))
         }
         if p.bool("button.enabled") {
             let r = p.number("button.diameter") / 2
             let ring = try Shape.arc(
                 innerRadius: r, outerRadius: r + p.number("button.groove"), startAngle: 0, endAngle: 2 * .pi,
                 center: buttonCenter, resolution: resolution)
-            cutters.append(try Mesh.extrusion(of: ring, from: footHeight - Enclosure.overshoot, to: footHeight + p.number("button.depth")))
+            cutters.append(Solid.extrusion(of: ring, from: footHeight - Enclosure.overshoot, to: footHeight + p.number("button.depth")))
         }
         return cutters
     }
@@ -184,8 +182,8 @@ public struct Enclosure: Hashable, Sendable {
 
     /// A solid drawn in face coordinates (along, up, outward) placed on `face` with its origin at
     /// `along` and height `z`. Outward 0 is the face itself; negative values reach into the body.
-    public func placed(_ mesh: Mesh, on face: Face, along: Double, z: Double) -> Mesh {
-        mesh.transformed(by: placement(on: face, along: along, z: z))
+    public func placed(_ solid: Solid, on face: Face, along: Double, z: Double) -> Solid {
+        solid.transformed(by: placement(on: face, along: along, z: z))
     }
 
     /// The map from face coordinates (along, up, outward) to the enclosure's.
@@ -197,38 +195,38 @@ public struct Enclosure: Hashable, Sendable {
     }
 
     /// `outline` extruded in face coordinates from `inward` mm inside the face to `outward` mm outside.
-    func prism(_ outline: Shape, inward: Double, outward: Double) throws(GeometryError) -> Mesh {
-        try Mesh.extrusion(of: outline, from: -inward, to: outward)
+    func prism(_ outline: Shape, inward: Double, outward: Double) -> Solid {
+        Solid.extrusion(of: outline, from: -inward, to: outward)
     }
 
     /// The pocket of every port: its opening `ports.depth` deep plus the room for its dark floor.
     /// The status light is a bore for its light pipe. `clearance` grows the outlines that take an
     /// inlay, so a separately printed one fits.
-    public func portCutters(resolution: Resolution, clearance: Double = 0) throws(GeometryError) -> [Mesh] {
+    public func portCutters(resolution: Resolution, clearance: Double = 0) throws(GeometryError) -> [Solid] {
         try portCuts(resolution: resolution, depth: p.number("ports.depth") + p.number("ports.inlayThickness"), clearance: clearance, light: true)
     }
 
     /// The open part of every port, in front of its floor (the power inlet's recess with it), for the
     /// merged body; the status light is filled by its pipe.
-    func portOpenings(resolution: Resolution) throws(GeometryError) -> [Mesh] {
+    func portOpenings(resolution: Resolution) throws(GeometryError) -> [Solid] {
         try portCuts(resolution: resolution, depth: p.number("ports.depth"), clearance: 0, light: false)
     }
 
     /// Every port cut `depth` deep behind the face (behind the power inlet's recess), its outline
     /// grown by `clearance`; with or without the light's bore.
-    private func portCuts(resolution: Resolution, depth: Double, clearance: Double, light: Bool) throws(GeometryError) -> [Mesh] {
+    private func portCuts(resolution: Resolution, depth: Double, clearance: Double, light: Bool) throws(GeometryError) -> [Solid] {
         let layout = portLayout
         let recess = p.number("ports.power.recessDepth")
-        var cutters = [Mesh]()
+        var cutters = [Solid]()
         for port in ports where light || port.kind != .statusLight {
             if port.kind == .powerInlet {
                 let outline = try layout.outline(port, resolution: resolution)
-                cutters.append(placed(try prism(outline, inward: recess, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
+                cutters.append(placed(prism(outline, inward: recess, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
                 let inlet = try layout.powerInletOutline(grownBy: clearance, resolution: resolution)
-                cutters.append(placed(try prism(inlet, inward: recess + depth, outward: -recess / 2), on: port.face, along: port.along, z: port.z))
+                cutters.append(placed(prism(inlet, inward: recess + depth, outward: -recess / 2), on: port.face, along: port.along, z: port.z))
             } else {
                 let outline = try layout.outline(port, grownBy: clearance, resolution: resolution)
-                cutters.append(placed(try prism(outline, inward: depth, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
+                cutters.append(placed(prism(outline, inward: depth, outward: Enclosure.overshoot), on: port.face, along: port.along, z: port.z))
             }
         }
         return cutters
@@ -236,36 +234,36 @@ public struct Enclosure: Hashable, Sendable {
 
     /// The dark floors of the port pockets, meeting the shell face to face, less `cutters` (a tunnel
     /// through a floor).
-    public func portInlays(resolution: Resolution, less cutters: [Mesh] = []) throws(GeometryError) -> Mesh {
-        try Mesh.merged(portFloors(resolution: resolution, less: cutters).map { $0.mesh.transformed(by: $0.placement) })
+    public func portInlays(resolution: Resolution, less cutters: [Solid] = []) throws(GeometryError) -> Solid {
+        .group(try portFloors(resolution: resolution, less: cutters).map { $0.solid.transformed(by: $0.placement) })
     }
 
     /// Each port's floor in face coordinates (along, up, outward, the floor's front at outward 0,
     /// its back at -`ports.inlayThickness`), with the placement that puts it in its pocket.
-    func portFloors(resolution: Resolution, less cutters: [Mesh]) throws(GeometryError) -> [(mesh: Mesh, placement: Transform)] {
+    func portFloors(resolution: Resolution, less cutters: [Solid]) throws(GeometryError) -> [(solid: Solid, placement: Transform)] {
         let layout = portLayout
         let open = p.number("ports.depth"), thickness = p.number("ports.inlayThickness")
-        var floors = [(mesh: Mesh, placement: Transform)]()
+        var floors = [(solid: Solid, placement: Transform)]()
         for port in ports where port.kind != .statusLight {
             let (outline, front) = port.kind == .powerInlet
                 ? (try layout.powerInletOutline(resolution: resolution), p.number("ports.power.recessDepth") + open)
                 : (try layout.outline(port, resolution: resolution), open)
-            var floor = try prism(outline, inward: thickness, outward: 0)
+            var floor = prism(outline, inward: thickness, outward: 0)
             let inPocket = Transform.translation(Vector3(0, 0, -front)).then(placement(on: port.face, along: port.along, z: port.z))
             if !cutters.isEmpty, let back = inPocket.inverted {
                 // Cut in place, then carried back to face coordinates.
-                floor = try floor.transformed(by: inPocket).subtracting(cutters).transformed(by: back)
+                floor = floor.transformed(by: inPocket).subtracting(cutters).transformed(by: back)
             }
-            if !floor.isEmpty { floors.append((floor, inPocket)) }
+            floors.append((floor, inPocket))
         }
         return floors
     }
 
     /// The status light's pipe, filling its bore and flush with the front; nil when it is off.
-    public func lightPipe(resolution: Resolution) throws(GeometryError) -> Mesh? {
+    public func lightPipe(resolution: Resolution) throws(GeometryError) -> Solid? {
         guard let light = ports.first(where: { $0.kind == .statusLight }) else { return nil }
         let outline = try portLayout.outline(light, resolution: resolution)
-        let pipe = try prism(outline, inward: p.number("ports.depth") + p.number("ports.inlayThickness"), outward: 0)
+        let pipe = prism(outline, inward: p.number("ports.depth") + p.number("ports.inlayThickness"), outward: 0)
         return placed(pipe, on: light.face, along: light.along, z: light.z)
     }
 
@@ -277,11 +275,11 @@ public struct Enclosure: Hashable, Sendable {
     }
 
     /// The emblem's pocket in the top, `emblem.depth` deep, grown by `clearance`.
-    public func emblemPocket(resolution: Resolution, clearance: Double = 0) throws(GeometryError) -> Mesh? {
+    public func emblemPocket(resolution: Resolution, clearance: Double = 0) throws(GeometryError) -> Solid? {
         guard let outline = try emblemOutline(resolution: resolution) else { return nil }
         let depth = p.number("emblem.depth")
         let pocket = clearance > 0 ? try outline.offset(by: clearance, resolution: resolution) : outline
-        return try Mesh.extrusion(of: pocket, from: height - depth, to: height + Enclosure.overshoot)
+        return Solid.extrusion(of: pocket, from: height - depth, to: height + Enclosure.overshoot)
     }
 
     // MARK: - Separate printing
@@ -300,47 +298,52 @@ public struct Enclosure: Hashable, Sendable {
     }
 
     /// The key ring standing on the cover, reaching a little into it.
-    public func registrationKey(resolution: Resolution) throws(GeometryError) -> Mesh {
-        try Mesh.extrusion(of: keyRing(widening: 0, resolution: resolution), from: shellBottom - coverThickness / 4, to: shellBottom + p.number("fit.keyHeight"))
+    public func registrationKey(resolution: Resolution) throws(GeometryError) -> Solid {
+        Solid.extrusion(of: try keyRing(widening: 0, resolution: resolution), from: shellBottom - coverThickness / 4, to: shellBottom + p.number("fit.keyHeight"))
     }
 
     /// The groove in the shell's underside that takes the key ring, `fit.clearance` wider and deeper.
-    public func registrationGroove(resolution: Resolution) throws(GeometryError) -> Mesh {
+    public func registrationGroove(resolution: Resolution) throws(GeometryError) -> Solid {
         let c = p.number("fit.clearance")
-        return try Mesh.extrusion(
-            of: keyRing(widening: c, resolution: resolution),
+        return Solid.extrusion(
+            of: try keyRing(widening: c, resolution: resolution),
             from: shellBottom - Enclosure.overshoot, to: shellBottom + p.number("fit.keyHeight") + c)
     }
 
     /// The inlays printed on their own, lying flat in a row from the origin: every port floor, the
-    /// status light's pipe standing up, and the emblem face down (its top on the bed).
-    public func separateInlays(resolution: Resolution, less cutters: [Mesh] = []) throws(GeometryError) -> (ports: Mesh, light: Mesh?, emblem: Mesh?) {
+    /// status light's pipe standing up, and the emblem face down (its top on the bed). Each is
+    /// measured (evaluated at `resolution`) to place the next.
+    public func separateInlays(resolution: Resolution, less cutters: [Solid] = []) throws(GeometryError) -> (ports: Solid, light: Solid?, emblem: Solid?) {
         let layout = portLayout, gap = 3.0
         var x = 0.0
-        func laid(_ mesh: Mesh) -> Mesh {
+        func laid(_ solid: Solid) throws(GeometryError) -> Solid {
+            let mesh: Mesh
+            do { mesh = try solid.mesh(resolution: resolution) } catch { throw error.error }
+            guard !mesh.isEmpty else { return .empty }  // a floor that a tunnel cut away
             let b = mesh.bounds
             defer { x += b.max.x - b.min.x + gap }
-            return mesh.translated(by: Vector3(x - b.min.x, -b.min.y, -b.min.z))
+            return solid.translated(by: Vector3(x - b.min.x, -b.min.y, -b.min.z))
         }
-        func laid(_ outline: Shape, height: Double) throws(GeometryError) -> Mesh {
-            laid(try Mesh.extrusion(of: outline, from: 0, to: height))
+        func laid(_ outline: Shape, height: Double) throws(GeometryError) -> Solid {
+            try laid(Solid.extrusion(of: outline, from: 0, to: height))
         }
         // Each floor lies on its front face, which shows in the pocket.
-        let floors = try portFloors(resolution: resolution, less: cutters).map { laid($0.mesh.rotated(degrees: Vector3(0, 180, 0))) }
-        let light = try ports.first { $0.kind == .statusLight }.map { (port: Port) throws(GeometryError) -> Mesh in
+        var floors = [Solid]()
+        for floor in try portFloors(resolution: resolution, less: cutters) { floors.append(try laid(floor.solid.rotated(degrees: Vector3(0, 180, 0)))) }
+        let light = try ports.first { $0.kind == .statusLight }.map { (port: Port) throws(GeometryError) -> Solid in
             try laid(layout.outline(port, resolution: resolution), height: p.number("ports.depth") + p.number("ports.inlayThickness"))
         }
-        let emblem = try emblemOutline(resolution: resolution).map { (outline: Shape) throws(GeometryError) -> Mesh in
+        let emblem = try emblemOutline(resolution: resolution).map { (outline: Shape) throws(GeometryError) -> Solid in
             // Mirrored so that, turned face down, it reads the right way round from above once glued.
             try laid(outline.scaled(by: Vector2(-1, 1)), height: p.number("emblem.depth"))
         }
-        return (Mesh.merged(floors), light, emblem)
+        return (.group(floors), light, emblem)
     }
 
     /// The emblem inlay, filling its pocket flush with the top.
-    public func emblemInlay(resolution: Resolution) throws(GeometryError) -> Mesh? {
+    public func emblemInlay(resolution: Resolution) throws(GeometryError) -> Solid? {
         guard let outline = try emblemOutline(resolution: resolution) else { return nil }
         let depth = p.number("emblem.depth")
-        return try Mesh.extrusion(of: outline, from: height - depth, to: height)
+        return Solid.extrusion(of: outline, from: height - depth, to: height)
     }
 }

@@ -1,23 +1,24 @@
 import Geometry
+import Scene
 
 /// What an item changes in the plain enclosure: material it removes from the shell, the cover or
 /// the foot, material it adds to the cover, and ports it opens right through.
 public struct ItemFeatures: Sendable {
     /// The shell's solid before any cut, when the item replaces the plain body (the stash's lid).
-    public var shellBody: Mesh? = nil
+    public var shellBody: Solid? = nil
     /// Cut from the shell together with the details.
-    public var shellCutters: [Mesh] = []
+    public var shellCutters: [Solid] = []
     /// Joined to the cover (each overlapping it, never only touching).
-    public var bottomAdditions: [Mesh] = []
+    public var bottomAdditions: [Solid] = []
     /// Cut from the cover together with the button's and the key's grooves.
-    public var bottomCutters: [Mesh] = []
+    public var bottomCutters: [Solid] = []
     /// Cut from the foot together with the vents.
-    public var footCutters: [Mesh] = []
+    public var footCutters: [Solid] = []
     /// Cut from the shell and the cover both, and once from the merged body (the planter's drain
     /// holes).
-    public var throughCutters: [Mesh] = []
+    public var throughCutters: [Solid] = []
     /// Cut from the port inlays as well as the shell (a tunnel through a port's floor).
-    public var inlayCutters: [Mesh] = []
+    public var inlayCutters: [Solid] = []
     /// Whether separate printing aligns shell and cover by a key ring (the stash's tray does that).
     public var registration = true
     /// Where the shell goes when it prints apart from the cover (the stash's lid, turned over beside
@@ -39,23 +40,22 @@ extension Enclosure {
     ///   on its underside, the cover and the foot on the bed, and a key ring on the cover fits a
     ///   groove in the shell.
     /// - `.merged`: one part, the body as one solid beside the foot (`mergedBody`).
-    public func parts(_ features: ItemFeatures, resolution: Resolution, mode: PrintMode = .multicolor) throws(GeometryError) -> [Part] {
+    public func parts(_ features: ItemFeatures, resolution: Resolution, mode: PrintMode = .multicolor) throws(GeometryError) -> [CSGScene.Part] {
         var foot = try footBody(resolution: resolution).subtracting(try footCutters(resolution: resolution) + features.footCutters)
         if mode == .merged {
             foot = foot.transformed(by: footPlacement)
-            return [Part(name: "merged", color: p.text("colors.shell"), mesh: Mesh.merged(try mergedBody(features, resolution: resolution) + [foot]))]
+            return [CSGScene.Part(name: "merged", color: p.text("colors.shell"), solid: .group(try mergedBody(features, resolution: resolution) + [foot]))]
         }
         let separate = mode == .separate
         let clearance = separate ? p.number("fit.clearance") : 0
         var shellCutters = try portCutters(resolution: resolution, clearance: clearance)
         if let pocket = try emblemPocket(resolution: resolution, clearance: clearance) { shellCutters.append(pocket) }
         if separate && features.registration { shellCutters.append(try registrationGroove(resolution: resolution)) }
-        let body: Mesh
-        if let replaced = features.shellBody { body = replaced } else { body = try shellBody(resolution: resolution) }
-        var shell = try body.subtracting(shellCutters + features.shellCutters + features.inlayCutters + features.throughCutters)
+        let body = features.shellBody ?? shellBody
+        var shell = body.subtracting(shellCutters + features.shellCutters + features.inlayCutters + features.throughCutters)
         let bottom = try cover(features, key: separate && features.registration, resolution: resolution)
 
-        var inlays: Mesh, light: Mesh?, emblem: Mesh?
+        var inlays: Solid, light: Solid?, emblem: Solid?
         if separate {
             shell = shell.translated(by: Vector3(0, 0, -shellBottom))
             (inlays, light, emblem) = try separateInlays(resolution: resolution, less: features.inlayCutters)
@@ -65,23 +65,23 @@ extension Enclosure {
             emblem = try emblemInlay(resolution: resolution)
         }
         var parts = [
-            Part(name: "shell", color: p.text("colors.shell"), mesh: shell),
-            Part(name: "bottom", color: p.text("colors.bottom"), mesh: bottom),
-            Part(name: "foot", color: p.text("colors.bottom"), mesh: foot),
+            CSGScene.Part(name: "shell", color: p.text("colors.shell"), solid: shell),
+            CSGScene.Part(name: "bottom", color: p.text("colors.bottom"), solid: bottom),
+            CSGScene.Part(name: "foot", color: p.text("colors.bottom"), solid: foot),
         ]
-        if !inlays.isEmpty { parts.append(Part(name: "ports", color: p.text("colors.ports"), mesh: inlays)) }
-        if let light { parts.append(Part(name: "light", color: p.text("colors.light"), mesh: light)) }
-        if let emblem { parts.append(Part(name: "emblem", color: p.text("colors.emblem"), mesh: emblem)) }
+        if !inlays.isEmpty { parts.append(CSGScene.Part(name: "ports", color: p.text("colors.ports"), solid: inlays)) }
+        if let light { parts.append(CSGScene.Part(name: "light", color: p.text("colors.light"), solid: light)) }
+        if let emblem { parts.append(CSGScene.Part(name: "emblem", color: p.text("colors.emblem"), solid: emblem)) }
         if separate {
             return parts.map { part in
                 var laid = part
-                if part.name == "bottom" { laid.mesh = part.mesh.translated(by: Vector3(0, 0, -footHeight)) }
+                if part.name == "bottom" { laid.solid = part.solid.translated(by: Vector3(0, 0, -footHeight)) }
                 return laid
             }
         }
         return parts.map { part in
-            let (piece, layout) = printLayout(of: part.name, features)
-            return Part(name: part.name, color: part.color, mesh: part.mesh.transformed(by: layout), piece: piece, layout: layout)
+            let (piece, layout) = printLayout(of: part.name!, features)
+            return CSGScene.Part(name: part.name, color: part.color, piece: piece, layout: layout, solid: part.solid.transformed(by: layout))
         }
     }
 
@@ -99,11 +99,11 @@ extension Enclosure {
 
     /// The cover plate with the item's additions (and, for separate printing, the key ring that fits
     /// the shell), less its grooves and the item's cuts, in place.
-    func cover(_ features: ItemFeatures, key: Bool, resolution: Resolution) throws(GeometryError) -> Mesh {
+    func cover(_ features: ItemFeatures, key: Bool, resolution: Resolution) throws(GeometryError) -> Solid {
         var cover = try coverPlate(resolution: resolution)
         let additions = features.bottomAdditions + (key ? [try registrationKey(resolution: resolution)] : [])
-        if !additions.isEmpty { cover = try Mesh.union([cover] + additions) }
-        return try cover.subtracting(try coverCutters(resolution: resolution) + features.bottomCutters + features.throughCutters)
+        if !additions.isEmpty { cover = .union([cover] + additions) }
+        return cover.subtracting(try coverCutters(resolution: resolution) + features.bottomCutters + features.throughCutters)
     }
 }
 
@@ -114,11 +114,11 @@ extension Enclosure {
     /// their floors, the button's and the key's grooves, the item's own cuts). Inlays, the light
     /// and the emblem fill their pockets, so those are not cut. An item with its own shell body
     /// (the stash's lid) gets that body, where `lidPlacement` puts it, and its base as two solids.
-    func mergedBody(_ features: ItemFeatures, resolution: Resolution) throws(GeometryError) -> [Mesh] {
+    func mergedBody(_ features: ItemFeatures, resolution: Resolution) throws(GeometryError) -> [Solid] {
         let open = try portOpenings(resolution: resolution)
         let down = Transform.translation(Vector3(0, 0, -footHeight))
         if let lid = features.shellBody {
-            var shell = try lid.subtracting(open + features.shellCutters + features.inlayCutters + features.throughCutters)
+            var shell = lid.subtracting(open + features.shellCutters + features.inlayCutters + features.throughCutters)
             if let placement = features.lidPlacement { shell = shell.transformed(by: placement) }
             return [shell, try cover(features, key: false, resolution: resolution).transformed(by: down)]
         }
@@ -128,9 +128,9 @@ extension Enclosure {
             if let last = profile.last, last.inset == station.inset, last.z == station.z { continue }
             profile.append(station)
         }
-        let body = try Mesh.roundedSolid(width: width, depth: depth, cornerRadius: cornerRadius, profile: profile, resolution: resolution)
+        let body = Solid.roundedSolid(width: width, depth: depth, cornerRadius: cornerRadius, profile: profile.map { Vector2($0.inset, $0.z) })
             .translated(by: Vector3(center, 0))
-        let solid = features.bottomAdditions.isEmpty ? body : try Mesh.union([body] + features.bottomAdditions)
+        let solid = features.bottomAdditions.isEmpty ? body : .union([body] + features.bottomAdditions)
         return [try solid.subtracting(open + features.shellCutters + features.inlayCutters + features.throughCutters + coverCutters(resolution: resolution) + features.bottomCutters)
             .transformed(by: down)]
     }

@@ -2,11 +2,14 @@ import Foundation
 import Geometry
 
 extension CSGScene {
-    /// Reads a scene from JSON. Every error names its JSON path, the value and the rule.
-    public static func read(_ data: Data) throws(JSONError) -> CSGScene {
+    /// Reads a scene from JSON: a `root` solid, or `parts`. `loadMesh` reads the file of each `mesh`
+    /// node (a relative path as written). Every error names its JSON path, the value and the rule.
+    public static func read(_ data: Data, loadMesh: @escaping (String) throws(GeometryError) -> Mesh = { _ throws(GeometryError) in
+        throw .invalidMesh("this scene cannot read mesh files")
+    }) throws(JSONError) -> CSGScene {
         let doc = Field(try JSONValue.parse(data), "")
         guard case .object = doc.value else { throw doc.error("a scene must be a JSON object, got \(doc.value.kind)") }
-        let top = try doc.object(allowed: ["resolution", "root"])
+        let top = try doc.object(allowed: ["resolution", "root", "parts", "source"])
         var resolution = Resolution.normal
         if let r = top["resolution"] {
             let fields = try r.object(allowed: ["maxChordDeviation", "minSegments", "maxSegments"])
@@ -16,45 +19,110 @@ extension CSGScene {
                 maxSegments: try fields["maxSegments"]?.integer(atLeast: 3) ?? resolution.maxSegments)
             do { try resolution.validate() } catch { throw r.error(error.description) }
         }
-        guard let root = top["root"] else { throw doc.error("a scene needs a `root` node") }
-        return CSGScene(resolution: resolution, root: try readNode(root, resolution))
+        var reader = NodeReader(resolution: resolution, loadMesh: loadMesh)
+        switch (top["root"], top["parts"]) {
+        case (let root?, nil):
+            return CSGScene(resolution: resolution, parts: [Part(solid: try reader.node(root))], source: top["source"]?.value)
+        case (nil, let list?):
+            var parts = [Part]()
+            var names = Set<String>()
+            for item in try list.array() {
+                let f = try item.object(allowed: ["name", "color", "piece", "layout", "root"])
+                let nameField = try f.required("name", in: item)
+                let name = try nameField.string()
+                guard !name.isEmpty, names.insert(name).inserted else {
+                    throw nameField.error(name.isEmpty ? "a part needs a name" : "names a second part `\(name)`; part names must differ")
+                }
+                var color: String? = nil
+                if let c = f["color"] {
+                    color = try c.string()
+                    guard color!.count == 7, color!.hasPrefix("#"), UInt32(color!.dropFirst(), radix: 16) != nil else {
+                        throw c.error("must be a colour as #RRGGBB, got \"\(color!)\"")
+                    }
+                }
+                parts.append(Part(
+                    name: name, color: color, piece: try f["piece"]?.string(), layout: try f["layout"]?.matrix(),
+                    solid: try reader.node(f.required("root", in: item))))
+            }
+            guard !parts.isEmpty else { throw list.error("needs at least one part") }
+            return CSGScene(resolution: resolution, parts: parts, source: top["source"]?.value)
+        case (nil, nil): throw doc.error("a scene needs a `root` node or `parts`")
+        case (_?, _?): throw doc.error("a scene has a `root` node or `parts`, not both")
+        }
     }
 
     static let shapeKeys: Set<String> = [
-        "box", "cylinder", "sphere", "roundedBox", "extrude", "revolve", "polyhedron", "mesh", "union", "difference", "intersection",
+        "box", "cylinder", "sphere", "roundedBox", "roundedShell", "roundedSolid", "extrude", "revolve", "polyhedron", "mesh",
+        "union", "difference", "intersection", "group",
     ]
+    static let placementKeys: Set<String> = ["translate", "rotate", "scale", "matrix", "tag"]
+}
 
-    private static func readNode(_ node: Field, _ r: Resolution) throws(JSONError) -> CSGNode {
-        let fields = try node.object(allowed: shapeKeys.union(["translate", "rotate", "scale", "tag"]))
-        let shapes = fields.keys.filter { shapeKeys.contains($0) }.sorted()
+/// Turns JSON nodes into solids, reading each mesh file once.
+private struct NodeReader {
+    let resolution: Resolution
+    let loadMesh: (String) throws(GeometryError) -> Mesh
+    var meshes = [String: Mesh]()
+
+    mutating func node(_ node: Field) throws(JSONError) -> Solid {
+        let fields = try node.object(allowed: CSGScene.shapeKeys.union(CSGScene.placementKeys))
+        let shapes = fields.keys.filter { CSGScene.shapeKeys.contains($0) }.sorted()
         guard shapes.count == 1, let key = shapes.first, let body = fields[key] else {
             throw node.error(shapes.isEmpty
-                ? "a node needs one shape key (\(shapeKeys.sorted().joined(separator: ", ")))"
+                ? "a node needs one shape key (\(CSGScene.shapeKeys.sorted().joined(separator: ", ")))"
                 : "a node has exactly one shape key, found \(shapes.joined(separator: ", "))")
         }
         var transform = Transform.identity
+        if let m = fields["matrix"] {
+            guard fields["scale"] == nil, fields["rotate"] == nil, fields["translate"] == nil else {
+                throw m.error("a node takes `matrix` or `scale`, `rotate` and `translate`, not both")
+            }
+            transform = try m.matrix()
+        }
         if let s = fields["scale"] {
             if case .number = s.value { let k = try s.number(above: 0); transform = .scale(Vector3(k, k, k)) }
             else { transform = .scale(try s.vector3(positive: true)) }
         }
         if let rot = fields["rotate"] { transform = Transform.rotation(degrees: try rot.vector3()) * transform }
         if let t = fields["translate"] { transform = Transform.translation(try t.vector3()) * transform }
-        var tag: UInt32? = nil
-        if let t = fields["tag"] { tag = UInt32(try t.integer(atLeast: 0, atMost: Int(UInt32.max))) }
-        return CSGNode(try readKind(key, body, r), transform: transform, tag: tag, path: node.path.isEmpty ? "root" : node.path)
+        var solid = try kind(key, body)
+        if transform != .identity {
+            // A group of one only carries a placement (the writer's way to place a placed node).
+            if key == "group", case .group(let only) = solid, only.count == 1 { solid = only[0] }
+            solid = solid.transformed(by: transform)
+        }
+        if let t = fields["tag"] {
+            if key == "group", transform == .identity, case .group(let only) = solid, only.count == 1 { solid = only[0] }
+            solid = solid.tagged(UInt32(try t.integer(atLeast: 0, atMost: Int(UInt32.max))))
+        }
+        return solid
     }
 
-    private static func readKind(_ key: String, _ body: Field, _ r: Resolution) throws(JSONError) -> CSGNode.Kind {
+    mutating func nodes(_ body: Field) throws(JSONError) -> [Solid] {
+        let items = try body.array()
+        guard !items.isEmpty else { throw body.error("needs at least one node") }
+        var nodes = [Solid]()
+        for item in items { nodes.append(try node(item)) }
+        return nodes
+    }
+
+    mutating func kind(_ key: String, _ body: Field) throws(JSONError) -> Solid {
+        let r = resolution
         switch key {
-        case "union", "difference", "intersection":
-            let items = try body.array()
-            guard !items.isEmpty else { throw body.error("needs at least one node") }
-            var nodes = [CSGNode]()
-            for item in items { nodes.append(try readNode(item, r)) }
-            return key == "union" ? .union(nodes) : key == "difference" ? .difference(nodes) : .intersection(nodes)
+        case "union": return .union(try nodes(body))
+        case "intersection": return .intersection(try nodes(body))
+        case "group":
+            guard case .array(let a) = body.value, a.isEmpty else { return .group(try nodes(body)) }
+            return .empty
+        case "difference":
+            let all = try nodes(body)
+            return .difference(all[0], Array(all.dropFirst()))
         case "box":
             let f = try body.object(allowed: ["size", "center"])
-            return .box(size: try f.required("size", in: body).vector3(positive: true), centered: try f["center"]?.bool() ?? false)
+            let size = try f.required("size", in: body).vector3(positive: true)
+            guard let c = f["center"] else { return .box(size: size, center: size / 2) }
+            if case .array = c.value { return .box(size: size, center: try c.vector3()) }
+            return .box(size: size, center: try c.bool() ? .zero : size / 2)
         case "cylinder":
             let f = try body.object(allowed: ["radius", "height", "segments", "center"])
             return .cylinder(
@@ -64,23 +132,46 @@ extension CSGScene {
             let f = try body.object(allowed: ["radius", "segments"])
             return .sphere(radius: try f.required("radius", in: body).number(above: 0), segments: try f["segments"]?.integer(atLeast: 3))
         case "roundedBox":
-            let f = try body.object(allowed: ["size", "cornerRadius", "topFillet", "bottomFillet", "center"])
-            return .roundedBox(
-                size: try f.required("size", in: body).vector3(positive: true),
-                cornerRadius: try f["cornerRadius"]?.number(atLeast: 0) ?? 0, topFillet: try f["topFillet"]?.number(atLeast: 0) ?? 0,
-                bottomFillet: try f["bottomFillet"]?.number(atLeast: 0) ?? 0, centered: try f["center"]?.bool() ?? false)
+            let f = try body.object(allowed: ["size", "cornerRadius", "topFillet", "bottomFillet", "top", "bottom", "center"])
+            let size = try f.required("size", in: body).vector3(positive: true)
+            let box = Solid.roundedBox(
+                width: size.x, depth: size.y, height: size.z, cornerRadius: try f["cornerRadius"]?.number(atLeast: 0) ?? 0,
+                top: try edge(f, "top", in: body), bottom: try edge(f, "bottom", in: body))
+            return try f["center"]?.bool() == true ? box.translated(by: Vector3(0, 0, -size.z / 2)) : box
+        case "roundedShell":
+            let f = try body.object(allowed: ["size", "cornerRadius", "topFillet", "bottomFillet", "top", "bottom", "wall", "ceiling"])
+            let size = try f.required("size", in: body).vector3(positive: true)
+            return .roundedShell(
+                width: size.x, depth: size.y, height: size.z, cornerRadius: try f["cornerRadius"]?.number(atLeast: 0) ?? 0,
+                top: try edge(f, "top", in: body), bottom: try edge(f, "bottom", in: body),
+                wall: try f.required("wall", in: body).number(above: 0), ceiling: try f.required("ceiling", in: body).number(above: 0))
+        case "roundedSolid":
+            let f = try body.object(allowed: ["size", "cornerRadius", "profile"])
+            let size = try f.required("size", in: body).vector2(positive: true)
+            var profile = [Vector2]()
+            for s in try f.required("profile", in: body).array() { profile.append(try s.vector2()) }
+            return .roundedSolid(width: size.x, depth: size.y, cornerRadius: try f["cornerRadius"]?.number(atLeast: 0) ?? 0, profile: profile)
         case "extrude":
-            let f = try body.object(allowed: ["shape", "height", "topScale", "center"])
+            let f = try body.object(allowed: ["shape", "height", "from", "to", "topScale", "center"])
             var topScale = Vector2(1, 1)
             if let t = f["topScale"] {
                 if case .number = t.value { let k = try t.number(above: 0); topScale = Vector2(k, k) } else { topScale = try t.vector2(positive: true) }
             }
-            return .extrude(
-                shape: try readShape(f.required("shape", in: body), r), height: try f.required("height", in: body).number(above: 0),
-                topScale: topScale, centered: try f["center"]?.bool() ?? false)
+            let shape = try readShape(f.required("shape", in: body), r)
+            if let h = f["height"] {
+                guard f["from"] == nil, f["to"] == nil else { throw h.error("an extrusion takes `height` or `from` and `to`, not both") }
+                let height = try h.number(above: 0)
+                let solid = Solid.extrusion(shape, from: 0, to: height, topScale: topScale)
+                return try f["center"]?.bool() == true ? solid.translated(by: Vector3(0, 0, -height / 2)) : solid
+            }
+            let bottom = try f.required("from", in: body).number(), top = try f.required("to", in: body)
+            let z = try top.number()
+            guard z > bottom else { throw top.error("must be above `from` (\(bottom)), got \(z)") }
+            if let c = f["center"] { throw c.error("`center` goes with `height`, not with `from` and `to`") }
+            return .extrusion(shape, from: bottom, to: z, topScale: topScale)
         case "revolve":
             let f = try body.object(allowed: ["shape", "segments"])
-            return .revolve(shape: try readShape(f.required("shape", in: body), r), segments: try f["segments"]?.integer(atLeast: 3))
+            return .revolution(try readShape(f.required("shape", in: body), r), segments: try f["segments"]?.integer(atLeast: 3))
         case "polyhedron":
             let f = try body.object(allowed: ["points", "faces"])
             var points = [Vector3]()
@@ -91,15 +182,41 @@ extension CSGScene {
                 for i in try face.array() { ids.append(try i.integer(atLeast: 0, atMost: max(points.count - 1, 0))) }
                 faces.append(ids)
             }
-            return .polyhedron(points: points, faces: faces)
+            do { return .mesh(try Mesh.polyhedron(points: points, faces: faces)) } catch { throw body.error(error.description) }
         default:  // mesh
             let f = try body.object(allowed: ["file"])
-            return .mesh(file: try f.required("file", in: body).string())
+            let field = try f.required("file", in: body)
+            let file = try field.string()
+            if let mesh = meshes[file] { return .mesh(mesh) }
+            do {
+                let mesh = try loadMesh(file)
+                meshes[file] = mesh
+                return .mesh(mesh)
+            } catch {
+                throw field.error(error.description)
+            }
         }
     }
 
-    private static func readShape(_ node: Field, _ r: Resolution) throws(JSONError) -> Shape {
-        let kinds: Set<String> = ["rect", "roundedRect", "circle", "polygon", "svg"]
+    /// A rounded body's edge: `topFillet` (a quarter round), or `top` as {"fillet": r} or
+    /// {"printable": {"radius", "slope" (radians off the horizontal), "inset"}}; likewise bottom.
+    private func edge(_ f: [String: Field], _ side: String, in body: Field) throws(JSONError) -> BoxEdge {
+        let fillet = f[side + "Fillet"], shaped = f[side]
+        if let fillet, shaped != nil { throw fillet.error("give `\(side)Fillet` or `\(side)`, not both") }
+        if let fillet { return .fillet(try fillet.number(atLeast: 0)) }
+        guard let shaped else { return .fillet(0) }
+        let e = try shaped.object(allowed: ["fillet", "printable"])
+        guard e.count == 1, let (kind, value) = e.first else { throw shaped.error("an edge has one key, `fillet` or `printable`") }
+        if kind == "fillet" { return .fillet(try value.number(atLeast: 0)) }
+        let p = try value.object(allowed: ["radius", "slope", "inset"])
+        let slope = try p.required("slope", in: value)
+        let radians = try slope.number(above: 0)
+        guard radians < Double.pi / 2 else { throw slope.error("must be less than π/2 (radians off the horizontal), got \(radians)") }
+        return .printable(radius: try p["radius"]?.number(atLeast: 0) ?? 0, slope: radians, inset: try p["inset"]?.number(atLeast: 0) ?? 0)
+    }
+
+    private func readShape(_ node: Field, _ r: Resolution) throws(JSONError) -> Shape {
+        let kinds: Set<String> = ["rect", "roundedRect", "circle", "polygon", "polygons", "svg"]
         let fields = try node.object(allowed: kinds)
         guard fields.count == 1, let (key, body) = fields.first else {
             throw node.error("a 2D shape has exactly one key (\(kinds.sorted().joined(separator: ", ")))")
@@ -133,6 +250,18 @@ extension CSGScene {
                 for h in try f["holes"]?.array() ?? [] { contours.append(Contour(try points(h)).clockwise) }
                 contours[0] = contours[0].counterClockwise
                 return try Shape(contours: contours)
+            case "polygons":
+                // Regions exactly as written (the scene writer's form): kept in order, each outline
+                // counter-clockwise and each hole clockwise.
+                var polygons = [Polygon]()
+                for item in try body.array() {
+                    let f = try item.object(allowed: ["outer", "holes"])
+                    let outer = try contour(f.required("outer", in: item), counterClockwise: true)
+                    var holes = [Contour]()
+                    for h in try f["holes"]?.array() ?? [] { holes.append(try contour(h, counterClockwise: false)) }
+                    polygons.append(Polygon(outer: outer, holes: holes))
+                }
+                return Shape(polygons: polygons)
             default:  // svg
                 let f = try body.object(allowed: ["path", "fillRule"])
                 var rule = FillRule.nonZero
@@ -154,95 +283,16 @@ extension CSGScene {
             throw body.error("\(error)")
         }
     }
-}
 
-/// A value in the document and its JSON path, with typed accessors whose errors name both.
-struct Field {
-    let value: JSONValue
-    let path: String
-
-    init(_ value: JSONValue, _ path: String) {
-        self.value = value
-        self.path = path
-    }
-
-    func error(_ message: String) -> JSONError { JSONError(path: path, message: message) }
-
-    func object(allowed: Set<String>) throws(JSONError) -> [String: Field] {
-        guard case .object(let o) = value else { throw error("must be an object, got \(value.kind)") }
-        var fields = [String: Field]()
-        for (k, v) in o {
-            guard allowed.contains(k) else {
-                let hint = closest(to: k, in: allowed).map { ", did you mean `\($0)`?" } ?? " (allowed: \(allowed.sorted().joined(separator: ", ")))"
-                throw error("unknown key `\(k)`\(hint)")
-            }
-            fields[k] = Field(v, path.isEmpty ? k : "\(path).\(k)")
+    /// A loop of at least three points, wound as asked.
+    private func contour(_ list: Field, counterClockwise: Bool) throws(JSONError) -> Contour {
+        var points = [Vector2]()
+        for p in try list.array() { points.append(try p.vector2()) }
+        let c = Contour(points)
+        guard c.points.count >= 3 else { throw list.error("a contour needs at least 3 distinct points, got \(c.points.count)") }
+        guard c.signedArea != 0, c.isCounterClockwise == counterClockwise else {
+            throw list.error(counterClockwise ? "an outline must run counter-clockwise" : "a hole must run clockwise")
         }
-        return fields
-    }
-
-    func array() throws(JSONError) -> [Field] {
-        guard case .array(let a) = value else { throw error("must be an array, got \(value.kind)") }
-        return a.enumerated().map { Field($0.element, "\(path)[\($0.offset)]") }
-    }
-
-    func number() throws(JSONError) -> Double {
-        guard case .number(let n) = value else { throw error("must be a number, got \(value.kind)") }
-        guard n.isFinite else { throw error("must be finite, got \(n)") }
-        return n
-    }
-
-    func number(above limit: Double) throws(JSONError) -> Double {
-        let n = try number()
-        guard n > limit else { throw error("must be > \(format(limit)), got \(format(n))") }
-        return n
-    }
-
-    func number(atLeast limit: Double) throws(JSONError) -> Double {
-        let n = try number()
-        guard n >= limit else { throw error("must be >= \(format(limit)), got \(format(n))") }
-        return n
-    }
-
-    func integer(atLeast lo: Int, atMost hi: Int = 1_000_000) throws(JSONError) -> Int {
-        let n = try number()
-        guard n == n.rounded() else { throw error("must be a whole number, got \(format(n))") }
-        guard n >= Double(lo), n <= Double(hi) else { throw error("must be from \(lo) to \(hi), got \(format(n))") }
-        return Int(n)
-    }
-
-    func bool() throws(JSONError) -> Bool {
-        guard case .bool(let b) = value else { throw error("must be true or false, got \(value.kind)") }
-        return b
-    }
-
-    func string() throws(JSONError) -> String {
-        guard case .string(let s) = value else { throw error("must be a string, got \(value.kind)") }
-        return s
-    }
-
-    func vector3(positive: Bool = false) throws(JSONError) -> Vector3 {
-        let a = try array()
-        guard a.count == 3 else { throw error("must be an array of 3 numbers, got \(a.count) items") }
-        let v = positive ? [try a[0].number(above: 0), try a[1].number(above: 0), try a[2].number(above: 0)]
-            : [try a[0].number(), try a[1].number(), try a[2].number()]
-        return Vector3(v[0], v[1], v[2])
-    }
-
-    func vector2(positive: Bool = false) throws(JSONError) -> Vector2 {
-        let a = try array()
-        guard a.count == 2 else { throw error("must be an array of 2 numbers, got \(a.count) items") }
-        return positive ? Vector2(try a[0].number(above: 0), try a[1].number(above: 0)) : Vector2(try a[0].number(), try a[1].number())
-    }
-
-    private func format(_ n: Double) -> String {
-        n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-    }
-}
-
-extension Dictionary where Key == String, Value == Field {
-    func required(_ key: String, in parent: Field) throws(JSONError) -> Field {
-        guard let f = self[key] else { throw parent.error("missing `\(key)`") }
-        return f
+        return c
     }
 }

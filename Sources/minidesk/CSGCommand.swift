@@ -1,8 +1,10 @@
 import Foundation
 import Geometry
 import MeshIO
+import Scene
 
-/// `minidesk csg SCENE.json -o OUT [--json]`: evaluates a CSG scene and writes the mesh.
+/// `minidesk csg SCENE.json -o OUT [--json]`: evaluates a CSG scene and writes the mesh, or, for a
+/// scene of parts, each part (`OUT` names them `<stem>-<part>.<ext>`; a 3MF holds them all).
 enum CSGCommand {
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
         let args = try Arguments(words, valued: ["-o", "--out", "--repeat"], flags: ["--json", "--help"])
@@ -21,31 +23,28 @@ enum CSGCommand {
         let clock = ContinuousClock()
 
         var start = clock.now
+        let folder = URL(fileURLWithPath: scenePath).deletingLastPathComponent().path
         let scene: CSGScene
         do {
             guard let data = FileManager.default.contents(atPath: scenePath) else {
                 Console.error("cannot read the scene \(scenePath): no such file or not readable")
                 return .usage
             }
-            scene = try CSGScene.read(data)
+            scene = try CSGScene.read(data) { (file: String) throws(GeometryError) -> Mesh in
+                try MeshReader.read(file.hasPrefix("/") ? file : folder + "/" + file)
+            }
         } catch {
             Console.error("\(scenePath): \(error)")
             return .usage
         }
-        var parse = seconds(clock.now - start)
+        let parse = seconds(clock.now - start)
 
-        let folder = URL(fileURLWithPath: scenePath).deletingLastPathComponent().path
-        var mesh = Mesh.empty
+        var meshes = [Mesh]()
         var evaluations = [Double]()
         for _ in 0..<repeats {
             start = clock.now
-            var reading = Duration.zero  // reading `mesh` files counts as parsing, not evaluating
-            do {
-                mesh = try scene.evaluate { (file: String) throws(GeometryError) -> Mesh in
-                    let began = clock.now
-                    defer { reading += clock.now - began }
-                    return try MeshReader.read(file.hasPrefix("/") ? file : folder + "/" + file)
-                }
+            do throws(CSGError) {
+                meshes = try scene.meshes()
             } catch {
                 Console.error("\(scenePath): \(error)")
                 switch error.error {
@@ -53,28 +52,39 @@ enum CSGCommand {
                 case .triangulationFailed, .degenerateContact, .invalidResult: return .failure
                 }
             }
-            evaluations.append(seconds(clock.now - start - reading))
-            if evaluations.count == 1 { parse += seconds(reading) }
+            evaluations.append(seconds(clock.now - start))
         }
         // The median run: with --repeat, later runs are warm (as a long-lived process would be).
         let evaluate = evaluations.sorted()[evaluations.count / 2]
-        // Only a valid solid is written (an input mesh passed through unchanged is checked too).
-        let r = mesh.report()
-        guard r.isValid else {
-            Console.error("\(scenePath): the result is not a valid solid (\(r.problems.joined(separator: "; "))); nothing was written to \(out)")
+        // Only valid solids are written (an input mesh passed through unchanged is checked too).
+        let reports = meshes.map { $0.report() }
+        for (part, r) in zip(scene.parts, reports) where !r.isValid {
+            let what = part.name.map { "part `\($0)`" } ?? "the result"
+            Console.error("\(scenePath): \(what) is not a valid solid (\(r.problems.joined(separator: "; "))); nothing was written to \(out)")
             return .failure
         }
 
         start = clock.now
+        let url = URL(fileURLWithPath: out)
+        let stem = url.deletingPathExtension().lastPathComponent
+        var files = [String]()
         do {
-            switch ext {
-            case "ply": try AtomicFile.write(IndexedMeshWriter.ply(mesh), to: out)
-            case "obj": try AtomicFile.write(IndexedMeshWriter.obj(mesh), to: out)
-            case "3mf":
-                let name = URL(fileURLWithPath: scenePath).deletingPathExtension().lastPathComponent
-                let parts = mesh.isEmpty ? [] : [ThreeMFPart(name: name, color: "#C0C0C0", mesh: mesh)]
-                try ThreeMFWriter.write(objectName: name, parts: parts, metadata: .init(title: name), to: out)
-            default: try MeshWriter.write([("csg", mesh)], format: .stl, to: out)
+            if ext == "3mf" {
+                let parts = zip(scene.parts, meshes).filter { !$0.1.isEmpty }.map { part, mesh in
+                    ThreeMFPart(name: part.name ?? stem, color: part.color ?? "#C0C0C0", mesh: mesh)
+                }
+                try ThreeMFWriter.write(objectName: stem, parts: parts, metadata: .init(title: stem), to: out)
+                files = [out]
+            } else {
+                for (part, mesh) in zip(scene.parts, meshes) {
+                    let file = part.name.map { url.deletingLastPathComponent().appendingPathComponent("\(stem)-\($0).\(ext)").path } ?? out
+                    switch ext {
+                    case "ply": try AtomicFile.write(IndexedMeshWriter.ply(mesh), to: file)
+                    case "obj": try AtomicFile.write(IndexedMeshWriter.obj(mesh), to: file)
+                    default: try MeshWriter.write([("csg", mesh)], format: .stl, to: file)
+                    }
+                    files.append(file)
+                }
             }
         } catch {
             Console.error("\(error)")
@@ -82,18 +92,32 @@ enum CSGCommand {
         }
         let write = seconds(clock.now - start)
 
+        let total = Mesh.merged(meshes)
         if args.flags.contains("--json") {
-            Console.out(JSON.string([
-                "valid": r.isValid, "closed": r.isClosed, "manifold": r.isManifold, "oriented": r.isOriented,
-                "empty": mesh.isEmpty, "selfIntersections": r.selfIntersections ?? 0,
-                "volume": r.volume, "area": r.area, "triangles": r.triangles, "vertices": r.vertices,
-                "shells": r.shells, "eulerCharacteristic": r.eulerCharacteristic,
+            var report: [String: Any] = [
+                "valid": reports.allSatisfy(\.isValid), "closed": reports.allSatisfy(\.isClosed), "manifold": reports.allSatisfy(\.isManifold),
+                "oriented": reports.allSatisfy(\.isOriented), "empty": total.isEmpty,
+                "selfIntersections": reports.reduce(0) { $0 + ($1.selfIntersections ?? 0) },
+                "volume": reports.reduce(0) { $0 + $1.volume }, "area": reports.reduce(0) { $0 + $1.area },
+                "triangles": total.triangles.count, "vertices": total.vertices.count,
+                "shells": reports.reduce(0) { $0 + $1.shells }, "eulerCharacteristic": reports.reduce(0) { $0 + $1.eulerCharacteristic },
                 "seconds": ["parse": parse, "evaluate": evaluate, "write": write],
-                "evaluateRuns": evaluations,
-            ] as [String: Any]))
-        } else {
-            let what = mesh.isEmpty ? "an empty mesh" : "\(r.triangles) triangles, \(String(format: "%.3f", r.volume)) mm³"
+                "evaluateRuns": evaluations, "files": files,
+            ]
+            if !scene.isSingleSolid {
+                report["parts"] = zip(scene.parts, reports).map { part, r in
+                    ["name": part.name ?? "", "volume": r.volume, "triangles": r.triangles, "valid": r.isValid] as [String: Any]
+                }
+            }
+            Console.out(JSON.string(report))
+        } else if scene.isSingleSolid {
+            let what = total.isEmpty ? "an empty mesh" : "\(reports[0].triangles) triangles, \(String(format: "%.3f", reports[0].volume)) mm³"
             Console.out("\(out): \(what)")
+        } else {
+            for (i, (part, r)) in zip(scene.parts, reports).enumerated() {
+                let what = "\(r.triangles) triangles, \(String(format: "%.3f", r.volume)) mm³"
+                Console.out(ext == "3mf" ? "\(out): part \(part.name ?? stem), \(what)" : "\(files[i]): \(what)")
+            }
         }
         return .ok
     }

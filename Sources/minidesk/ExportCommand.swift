@@ -21,7 +21,7 @@ enum ExportCommand {
 
     static func run(_ words: [String]) throws(UsageError) -> ExitCode {
         let args = try Arguments(
-            words, valued: ["--out", "--format", "--mode", "--resolution", "--set", "--params", "--set-name", "--preset", "--jobs", "--bed"],
+            words, valued: ["--out", "--format", "--mode", "--resolution", "--set", "--params", "--set-name", "--preset", "--jobs", "--bed", "--scene"],
             flags: ["--all", "--json", "--dry-run", "--verify", "--plates", "--plan", "--name-by-set", "--help"])
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
@@ -61,6 +61,7 @@ enum ExportCommand {
             return .usage
         }
 
+        if let path = args.value("--scene") { return try writeScene(jobs, to: path, args, resolution: resolution) }
         let folder = args.value("--out") ?? "Output"
         if args.flags.contains("--plates") {
             guard jobs.count == items.count * modes.count, args.value("--set-name") != "all" else { throw UsageError("--plates lays out the parts of one parameter set; leave out --set-name all") }

@@ -97,6 +97,9 @@ enum Help {
           --set KEY=VALUE        Set one parameter; repeat for more (units allowed: 80mm, 70deg)
           --json                 Print a JSON manifest: every file (item, set, mode, format, path,
                                  bytes, triangles, volume) and every item that failed
+          --scene FILE.json      Write one item's build in one mode as a CSG scene instead of meshes:
+                                 every part's tree of shapes, placements and booleans; minidesk csg
+                                 of it writes the same parts, bit for bit (docs/csg-scene.md)
 
         Progress: one line per finished file (path, size, triangles, seconds), and on a terminal a
         live counter below them, then a summary table. One failing item does not stop the others;
@@ -119,6 +122,7 @@ enum Help {
           minidesk export solid --set body.width=120mm --set scale=0.5 --format 3mf
           minidesk export solid --params Models/solid.json --set-name solid
           minidesk export planter --params sets.json --set-name all --format 3mf --plan | parallel -j2
+          minidesk export phone-stand --mode separate --scene /tmp/stand.json
         """
 
     static let params = """
@@ -149,8 +153,9 @@ enum Help {
 
         Evaluates a CSG scene (see docs/csg-scene.md) with MiniDesk's kernel and writes the mesh.
         The format follows OUT's extension: .stl (binary), .ply or .obj (these two keep the mesh's
-        vertex indexing exactly), or .3mf (one object named after the scene). An empty result writes
-        a file with no triangles.
+        vertex indexing exactly), or .3mf (one object named after the scene). A scene of parts (such
+        as minidesk export ITEM --scene writes) gives one file per part, <stem>-<part>.<ext> beside
+        OUT, or one 3MF with every part. An empty result writes a file with no triangles.
 
         Options:
           -o, --out FILE   The output file
@@ -163,6 +168,7 @@ enum Help {
 
         Example:
           minidesk csg docs/examples/plate.json -o /tmp/plate.ply --json
+          minidesk csg /tmp/stand.json -o /tmp/stand.ply
         """
 
     static let check = """

@@ -71,7 +71,7 @@ import Testing
     @Test func solidPartsFillTheBodyLessThePortOpenings() throws {
         let (_, parts, p) = try CatalogueTests.build("solid")
         let e = Enclosure(p)
-        let body = try e.shellBody(resolution: .draft).report().volume
+        let body = try e.shellBody.mesh(resolution: .draft).report().volume
         let layout = PortLayout(p)
         var openings = 0.0
         for port in e.ports where port.kind != .statusLight {
@@ -91,7 +91,7 @@ import Testing
         }
         let cover = parts.first { $0.name == "bottom" }!.mesh.report().volume
         let grooves = try ring(4, 4.5) * p.number("button.depth") + ring(key.inner - c, key.outer + c) * (key.height + c)
-        #expect(abs(cover - (try e.coverPlate(resolution: .draft).report().volume - grooves)) < 1e-6 * cover)
+        #expect(abs(cover - (try e.coverPlate(resolution: .draft).mesh(resolution: .draft).report().volume - grooves)) < 1e-6 * cover)
         // The foot with its key ring, less the vent slots (each a rectangle with a 60° gable).
         let foot = parts.first { $0.name == "foot" }!.mesh.report().volume
         let w = p.number("vents.width"), gable = w / 2 * tan(Enclosure.printableSlope)
@@ -99,7 +99,7 @@ import Testing
         let vents = Double(e.ventCount) * section * p.number("vents.depth")
         // The slots cut a chord-faceted wall, so their depth differs by less than the chord deviation.
         let slack = Double(e.ventCount) * w * 4.5 * Resolution.draft.maxChordDeviation
-        #expect(abs(foot - (try e.footBody(resolution: .draft).report().volume - vents)) < slack)
+        #expect(abs(foot - (try e.footBody(resolution: .draft).mesh(resolution: .draft).report().volume - vents)) < slack)
     }
 
     /// Probes: every port is open to its depth with its dark floor behind, every vent slot is open

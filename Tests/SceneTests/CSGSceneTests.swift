@@ -1,12 +1,15 @@
 import Foundation
 import Geometry
 import Testing
-@testable import MeshIO
+@testable import Scene
 
 @Suite struct CSGSceneTests {
-    static func evaluate(_ json: String) throws -> Mesh {
-        let scene = try CSGScene.read(Data(json.utf8))
-        return try scene.evaluate { (file: String) throws(GeometryError) -> Mesh in try AssimpReader.read(file) }
+    static func evaluate(_ json: String, files: [String: Mesh] = [:]) throws -> Mesh {
+        let scene = try CSGScene.read(Data(json.utf8)) { (file: String) throws(GeometryError) -> Mesh in
+            guard let mesh = files[file] else { throw .invalidMesh("cannot read \(file): no such file") }
+            return mesh
+        }
+        return try scene.meshes()[0]
     }
 
     @Test func primitivesAndPlacement() throws {
@@ -45,23 +48,32 @@ import Testing
     @Test func polyhedronAndMeshFiles() throws {
         let tetra = #"{"root": {"polyhedron": {"points": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]], "faces": [[0,2,1],[0,1,3],[0,3,2],[1,2,3]]}}}"#
         #expect(abs(try Self.evaluate(tetra).report().volume - 1.0 / 6) < 1e-12)
-        let folder = AtomicFileTests.tempFolder()
-        try AtomicFile.write(IndexedMeshWriter.ply(try Mesh.box(size: Vector3(1, 2, 3))), to: folder + "/box.ply")
-        let loaded = try Self.evaluate(#"{"root": {"mesh": {"file": "\#(folder)/box.ply"}}}"#)
+        let loaded = try Self.evaluate(#"{"root": {"mesh": {"file": "box.ply"}}}"#, files: ["box.ply": try Mesh.box(size: Vector3(1, 2, 3))])
         #expect(abs(loaded.report().volume - 6) < 1e-6 && loaded.report().isValid)
     }
 
     @Test(arguments: [
         (#"[1, 2]"#, "a scene must be a JSON object, got an array"),
         (#"{"root": "#, "not valid JSON"),
-        (#"{}"#, "a scene needs a `root` node"),
-        (#"{"root": {}, "extra": 1}"#, "unknown key `extra` (allowed: resolution, root)"),
-        (#"{"root": {}}"#, "root: a node needs one shape key (box, cylinder, difference, extrude, intersection, mesh, polyhedron, revolve, roundedBox, sphere, union)"),
+        (#"{}"#, "a scene needs a `root` node or `parts`"),
+        (#"{"root": {}, "extra": 1}"#, "unknown key `extra` (allowed: parts, resolution, root, source)"),
+        (#"{"root": {}}"#, "root: a node needs one shape key (box, cylinder, difference, extrude, group, intersection, mesh, polyhedron, revolve, roundedBox, roundedShell, roundedSolid, sphere, union)"),
         (#"{"root": {"box": {"size": [1,1,1]}, "sphere": {"radius": 1}}}"#, "root: a node has exactly one shape key, found box, sphere"),
         (#"{"root": {"difference": [{"box": {"size": [1,1,1]}}, {"box": {"size": [1,1,1]}}, {"cylinder": {"radius": -1, "height": 2}}]}}"#, "root.difference[2].cylinder.radius: must be > 0, got -1"),
         (#"{"root": {"box": {"size": [1, 1]}}}"#, "root.box.size: must be an array of 3 numbers, got 2 items"),
         (#"{"root": {"box": {"size": [1, true, 1]}}}"#, "root.box.size[1]: must be a number, got a boolean"),
         (#"{"root": {"box": {"size": [1, 1, 1], "center": 1}}}"#, "root.box.center: must be true or false, got a number"),
+        (#"{"root": {"box": {"size": [1, 1, 1]}, "matrix": [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0]]}}"#, "root.matrix: must be invertible (its determinant is 0.0)"),
+        (#"{"root": {"box": {"size": [1, 1, 1]}, "matrix": [[1, 0, 0, 0], [0, 1, 0, 0]], "translate": [1, 0, 0]}}"#, "root.matrix: a node takes `matrix` or `scale`, `rotate` and `translate`, not both"),
+        (#"{"root": {"extrude": {"shape": {"rect": {"size": [1, 1]}}, "from": 2, "to": 1}}}"#, "root.extrude.to: must be above `from` (2.0), got 1.0"),
+        (#"{"root": {"extrude": {"shape": {"polygons": [{"outer": [[0, 0], [0, 1], [1, 0]]}]}, "height": 1}}}"#, "root.extrude.shape.polygons[0].outer: an outline must run counter-clockwise"),
+        (#"{"root": {"roundedBox": {"size": [9, 9, 9], "top": {"printable": {"slope": 2}}}}}"#, "root.roundedBox.top.printable.slope: must be less than π/2 (radians off the horizontal), got 2.0"),
+        (#"{"root": {"roundedBox": {"size": [9, 9, 9], "topFillet": 1, "top": {"fillet": 1}}}}"#, "root.roundedBox.topFillet: give `topFillet` or `top`, not both"),
+        (#"{"root": {"box": {"size": [1, 1, 1]}}, "parts": []}"#, "a scene has a `root` node or `parts`, not both"),
+        (#"{"parts": []}"#, "parts: needs at least one part"),
+        (#"{"parts": [{"name": "a", "root": {"sphere": {"radius": 1}}}, {"name": "a", "root": {"sphere": {"radius": 1}}}]}"#, "parts[1].name: names a second part `a`; part names must differ"),
+        (#"{"parts": [{"name": "a", "color": "red", "root": {"sphere": {"radius": 1}}}]}"#, "parts[0].color: must be a colour as #RRGGBB, got \"red\""),
+        (#"{"root": {"mesh": {"file": "/no/such.stl"}}}"#, "root.mesh.file: this scene cannot read mesh files"),
         (#"{"root": {"box": {"sise": [1, 1, 1]}}}"#, "root.box: unknown key `sise`, did you mean `size`?"),
         (#"{"root": {"cylinder": {"radius": 1}}}"#, "root.cylinder: missing `height`"),
         (#"{"root": {"cylinder": {"radius": 1, "height": 1, "segments": 2.5}}}"#, "root.cylinder.segments: must be a whole number, got 2.5"),
@@ -72,7 +84,7 @@ import Testing
         (#"{"root": {"sphere": {"radius": 1}, "scale": [1, 0, 1]}}"#, "root.scale[1]: must be > 0, got 0"),
         (#"{"root": {"extrude": {"shape": {"svg": {"path": "M 0 0 L 1"}}, "height": 1}}}"#, "root.extrude.shape.svg.path: SVG path data, position 9: expected a number, found the end of the data"),
         (#"{"root": {"extrude": {"shape": {"svg": {"path": "M0 0", "fillRule": "odd"}}, "height": 1}}}"#, "root.extrude.shape.svg.fillRule: must be nonzero or evenodd, got \"odd\""),
-        (#"{"root": {"extrude": {"shape": {"rect": {"size": [1, 1]}, "circle": {"radius": 1}}, "height": 1}}}"#, "root.extrude.shape: a 2D shape has exactly one key (circle, polygon, rect, roundedRect, svg)"),
+        (#"{"root": {"extrude": {"shape": {"rect": {"size": [1, 1]}, "circle": {"radius": 1}}, "height": 1}}}"#, "root.extrude.shape: a 2D shape has exactly one key (circle, polygon, polygons, rect, roundedRect, svg)"),
         (#"{"root": {"polyhedron": {"points": [[0,0,0]], "faces": [[0, 1, 2]]}}}"#, "root.polyhedron.faces[0][1]: must be from 0 to 0, got 1"),
         (#"{"resolution": {"maxChordDeviation": 0}, "root": {"sphere": {"radius": 1}}}"#, "resolution.maxChordDeviation: must be > 0, got 0"),
         (#"{"resolution": {"minSegments": 9, "maxSegments": 8}, "root": {"sphere": {"radius": 1}}}"#, "resolution: resolution.maxSegments must be >= minSegments (9), got 8"),
@@ -89,7 +101,7 @@ import Testing
     @Test func evaluationErrorsNameTheNode() throws {
         let scene = try CSGScene.read(Data(#"{"root": {"union": [{"sphere": {"radius": 1}}, {"roundedBox": {"size": [10, 10, 3], "cornerRadius": 2, "topFillet": 3}}]}}"#.utf8))
         do {
-            _ = try scene.evaluate { (f: String) throws(GeometryError) -> Mesh in .empty }
+            _ = try scene.meshes()
             Issue.record("expected an error")
         } catch {
             #expect(error.path == "root.union[1]")
@@ -97,33 +109,24 @@ import Testing
         }
         // Flush faces are resolved, not refused: a corner notch 2 mm on a side.
         let flush = try CSGScene.read(Data(#"{"root": {"difference": [{"box": {"size": [4, 4, 4]}}, {"box": {"size": [2, 2, 2]}}]}}"#.utf8))
-        let notched = try flush.evaluate { (f: String) throws(GeometryError) -> Mesh in .empty }.report()
+        let notched = try flush.meshes()[0].report()
         #expect(notched.isValid && notched.volume == 56)
-        let missing = try CSGScene.read(Data(#"{"root": {"mesh": {"file": "/no/such.stl"}}}"#.utf8))
-        do { _ = try missing.evaluate { (f: String) throws(GeometryError) -> Mesh in try AssimpReader.read(f) } } catch {
-            #expect(error.description == "root: cannot read /no/such.stl: no such file")
+        #expect(throws: JSONError(path: "root.mesh.file", message: "cannot read no.stl: no such file")) {
+            try Self.evaluate(#"{"root": {"mesh": {"file": "no.stl"}}}"#)
         }
-    }
-}
-
-@Suite struct IndexedMeshWriterTests {
-    @Test func plyAndObjKeepIndexingAndBits() throws {
-        let m = try Mesh.sphere(radius: 1.1, segments: 7).rotated(degrees: Vector3(11, 22, 33))
-        let folder = AtomicFileTests.tempFolder()
-        for (name, data) in [("m.ply", IndexedMeshWriter.ply(m)), ("m.obj", IndexedMeshWriter.obj(m))] {
-            try AtomicFile.write(data, to: folder + "/" + name)
+        // A placed, tagged node inside a part: the path follows the JSON the writer lays out, where
+        // a second placement goes on a group of one.
+        let bad = Solid.roundedBox(width: 10, depth: 10, height: 3, cornerRadius: 2, top: .fillet(3), bottom: .fillet(0))
+        let parts = CSGScene(parts: [
+            .init(name: "a", solid: .box(size: Vector3(1, 1, 1))),
+            .init(name: "b", solid: Solid.box(size: Vector3(1, 1, 1)).subtracting([bad.translated(by: Vector3(1, 0, 0)).rotated(degrees: Vector3(0, 0, 9)).tagged(2)])),
+        ])
+        #expect(throws: CSGError.self) { try parts.meshes() }
+        do { _ = try parts.meshes() } catch {
+            #expect(error.path == "parts[1].root.difference[1].group[0]")
+            let written = try CSGScene.read(parts.data)
+            #expect(written == parts)
         }
-        // The OBJ text holds every coordinate exactly (shortest round-trip decimals).
-        let text = try String(contentsOfFile: folder + "/m.obj", encoding: .utf8)
-        let vs = text.split(separator: "\n").filter { $0.hasPrefix("v ") }.map { $0.split(separator: " ").dropFirst().map { Double($0)! } }
-        #expect(vs.count == m.vertices.count)
-        for (v, p) in zip(vs, m.vertices) { #expect(v == [p.x, p.y, p.z]) }
-        let faces = text.split(separator: "\n").filter { $0.hasPrefix("f ") }
-        #expect(faces.first == "f \(m.triangles[0].a + 1) \(m.triangles[0].b + 1) \(m.triangles[0].c + 1)")
-        // PLY: the header counts and the size of the binary body.
-        let ply = IndexedMeshWriter.ply(m)
-        let headerEnd = ply.range(of: Data("end_header\n".utf8))!.upperBound
-        #expect(ply.count - headerEnd == m.vertices.count * 24 + m.triangles.count * 13)
     }
 }
 

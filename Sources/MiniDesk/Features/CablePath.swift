@@ -175,20 +175,20 @@ public struct CablePath: Sendable {
     /// from the corner up into the slot; and, so that no ceiling inside slopes too gently to print
     /// without support, a house round the rear leg (upright walls, a roof at `roofSlope`), and a
     /// flat-topped passage through the rear wall, `rearWall` thick, to the Ethernet opening.
-    func cutters(rearWall: Double) throws(GeometryError) -> [Mesh] {
+    func cutters(rearWall: Double) throws(GeometryError) -> [Solid] {
         let half = cutWidth / 2, region = try planeRegion()
         let plane = inPlane
-        let sweep = try Mesh.extrusion(of: region, from: -half, to: half).transformed(by: Transform(
+        let sweep = Solid.extrusion(of: region, from: -half, to: half).transformed(by: Transform(
             row0: Vector3(rear.x, plane.x, across.x), row1: Vector3(rear.y, plane.y, across.y),
             row2: Vector3(rear.z, plane.z, across.z), translation: corner))
         let x = Self.portAxis, side = up.cross(x)
-        let pocket = try Mesh.extrusion(of: try pocketSection(), from: 0, to: (floor - corner).length + 1).transformed(by: Transform(
+        let pocket = Solid.extrusion(of: try pocketSection(), from: 0, to: (floor - corner).length + 1).transformed(by: Transform(
             row0: Vector3(x.x, side.x, up.x), row1: Vector3(x.y, side.y, up.y), row2: Vector3(x.z, side.z, up.z), translation: corner))
         let reach = passage(rearWall: rearWall)
-        let opening = try Mesh.box(
+        let opening = Solid.box(
             size: Vector3(2 * reach.halfWidth, rearWall + 2 * Enclosure.overshoot, 2 * reach.halfHeight),
             center: Vector3(mouth.x, mouth.y - rearWall / 2, mouth.z))
-        return [sweep, pocket, try roofedBox(region, rearWall: rearWall), opening]
+        return [sweep, pocket, .mesh(try roofedBox(region, rearWall: rearWall)), opening]
     }
 
     /// How steep the roof over the rear leg rises, from horizontal: 55°, under which PrusaSlicer's

@@ -1,4 +1,5 @@
 import Geometry
+import Scene
 
 extension Catalogue {
     /// A pen holder: a grid of bores from the top, or one large well.
@@ -28,7 +29,7 @@ extension Catalogue {
             ],
             defaults: ["emblem.size": .number(14), "emblem.offsetY": .number(-44)],
             ranges: ["emblem.size": 2...31, "emblem.offsetY": -45...(-29)]),
-        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
+        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [CSGScene.Part] in
             let e = Enclosure(p)
             let bottom = e.shellBottom + p.number("pen.floor"), height = e.height - bottom + Enclosure.overshoot
             let c = penCenter(p)
@@ -37,9 +38,9 @@ extension Catalogue {
                 let outline = try Shape.roundedRectangle(
                     width: p.number("pen.well.width"), height: p.number("pen.well.length"),
                     cornerRadius: p.number("pen.well.cornerRadius"), center: c, resolution: resolution)
-                features.shellCutters = [try Mesh.extrusion(of: outline, from: bottom, to: e.height + Enclosure.overshoot)]
+                features.shellCutters = [Solid.extrusion(of: outline, from: bottom, to: e.height + Enclosure.overshoot)]
             } else {
-                let bore = try Mesh.cylinder(radius: p.number("pen.diameter") / 2, height: height, resolution: resolution)
+                let bore = Solid.cylinder(radius: p.number("pen.diameter") / 2, height: height)
                 features.shellCutters = boreCenters(p).map { bore.translated(by: Vector3($0, bottom)) }
             }
             return try e.parts(features, resolution: resolution, mode: mode)

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Scene
 
 extension Catalogue {
     /// A stand with a slot across the top that holds a phone or tablet leaning back, and a charging
@@ -32,11 +33,11 @@ extension Catalogue {
                      "ports.rear.power": 0.07...0.1, "ports.rear.ethernet": 0.258...0.277, "ports.rear.hdmi": 0.448...0.49,
                      "body.width": 123...300, "bottom.coverThickness": 0.8...3.5],
             derived: mouthForThePlug),
-        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
+        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [CSGScene.Part] in
             let e = Enclosure(p)
             let slot = PhoneSlot(p)
             var features = ItemFeatures()
-            let box = try Mesh.box(
+            let box = Solid.box(
                 size: Vector3(p.number("phone.length"), slot.width, slot.depth + slot.overshoot),
                 center: Vector3(0, slot.width / 2, (slot.overshoot - slot.depth) / 2))
             // Box axes: x along the slot, y from its front face backwards, z up along the phone.

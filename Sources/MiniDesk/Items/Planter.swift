@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Scene
 
 extension Catalogue {
     /// A pot for a small plant, open at the top, with drain holes into the foot, which is a drip tray
@@ -31,31 +32,30 @@ extension Catalogue {
             defaults: ["emblem.size": .number(8), "emblem.offsetY": .number(-55.5)],
             // The emblem sits in the strip in front of the pot.
             ranges: ["body.topFillet": 0...3.4, "planter.rim": 2...13, "planter.reservoir.floor": 0.8...5, "emblem.size": 2...9, "emblem.offsetY": -56...(-55)]),
-        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
+        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [CSGScene.Part] in
             let e = Enclosure(p)
             var features = ItemFeatures()
             let potBottom = e.shellBottom + p.number("planter.floor")
             let size = p.number("planter.size")
-            let pot: Mesh
+            let pot: Solid
             if p.text("planter.shape") == "round" {
-                pot = try Mesh.cylinder(radius: size / 2, height: e.height - potBottom + Enclosure.overshoot, resolution: resolution)
+                pot = Solid.cylinder(radius: size / 2, height: e.height - potBottom + Enclosure.overshoot)
                     .translated(by: Vector3(e.center, potBottom))
             } else {
                 let outline = try Shape.roundedRectangle(
                     width: size, height: size, cornerRadius: min(p.number("planter.cornerRadius"), size / 2), center: e.center, resolution: resolution)
-                pot = try Mesh.extrusion(of: outline, from: potBottom, to: e.height + Enclosure.overshoot)
+                pot = Solid.extrusion(of: outline, from: potBottom, to: e.height + Enclosure.overshoot)
             }
             features.shellCutters = [pot]
             if p.bool("planter.drain.enabled") {
                 // The tray: the foot hollowed from its floor up, open at the top.
                 features.footCutters = [
-                    try Mesh.extrusion(
-                        of: .circle(radius: reservoirRadius(p), center: e.center, resolution: resolution),
+                    Solid.extrusion(
+                        of: try .circle(radius: reservoirRadius(p), center: e.center, resolution: resolution),
                         from: p.number("planter.reservoir.floor"), to: e.footHeight + 2 * Enclosure.overshoot),
                 ]
                 // Each hole runs through the pot's floor and the cover.
-                let hole = try Mesh.cylinder(
-                    radius: p.number("planter.drain.diameter") / 2, height: potBottom - e.footHeight + 2 * Enclosure.overshoot, resolution: resolution)
+                let hole = Solid.cylinder(radius: p.number("planter.drain.diameter") / 2, height: potBottom - e.footHeight + 2 * Enclosure.overshoot)
                 for c in drainCenters(p) {
                     features.throughCutters.append(hole.translated(by: Vector3(c, e.footHeight - Enclosure.overshoot)))
                 }

@@ -1,4 +1,5 @@
 import Geometry
+import Scene
 
 extension Catalogue {
     /// The replica itself, with every detail.
@@ -7,7 +8,7 @@ extension Catalogue {
         summary: "The replica: silver shell, black foot with vents, ports, status light, power button and emblem",
         partNames: partNames,
         schema: schema(),
-        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
+        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [CSGScene.Part] in
             try Enclosure(p).parts(ItemFeatures(), resolution: resolution, mode: mode)
         })
 }

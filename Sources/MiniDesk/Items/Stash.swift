@@ -1,4 +1,5 @@
 import Geometry
+import Scene
 
 extension Catalogue {
     /// A secret box: the silver shell is a lid that lifts off the black base, over a tray that seats it.
@@ -36,14 +37,13 @@ extension Catalogue {
             // The lid prints upside down.
             derived: { p in p.overriding(with: ParameterSet([Enclosure.upsideDownKey: .bool(true)])) }),
         pieces: ["lid", "base", "foot"],
-        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [Part] in
+        build: { (p: ParameterSet, resolution: Resolution, mode: PrintMode) throws(GeometryError) -> [CSGScene.Part] in
             let e = Enclosure(p)
             var features = ItemFeatures()
             features.registration = false  // the tray seats the lid
-            features.shellBody = try Mesh.roundedShell(
+            features.shellBody = Solid.roundedShell(
                 width: e.width, depth: e.depth, height: e.height - e.shellBottom, cornerRadius: e.cornerRadius,
-                top: e.topEdge, bottom: e.bottomEdge, wall: p.number("stash.wall"), ceiling: p.number("stash.top"),
-                resolution: resolution
+                top: e.topEdge, bottom: e.bottomEdge, wall: p.number("stash.wall"), ceiling: p.number("stash.top")
             ).translated(by: Vector3(e.center, e.shellBottom))
             features.bottomAdditions = [try stashTray(e, p, resolution: resolution)]
             features.lidPlacement = stashLidTurn(e)
@@ -51,7 +51,7 @@ extension Catalogue {
                 guard mode == .separate && part.name == "shell" else { return part }
                 // Already standing on the bed; turned over in place.
                 var turned = part
-                turned.mesh = part.mesh.transformed(by: .rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(0, e.depth, e.height - e.shellBottom))))
+                turned.solid = part.solid.transformed(by: .rotation(degrees: Vector3(180, 0, 0)).then(.translation(Vector3(0, e.depth, e.height - e.shellBottom))))
                 return turned
             }
         })
@@ -64,7 +64,7 @@ extension Catalogue {
 
     /// The tray on the base: a wall that fits inside the lid with `fit.clearance` to spare, and the
     /// divider grid, as one extruded plan sunk a little into the cover.
-    static func stashTray(_ e: Enclosure, _ p: ParameterSet, resolution: Resolution) throws(GeometryError) -> Mesh {
+    static func stashTray(_ e: Enclosure, _ p: ParameterSet, resolution: Resolution) throws(GeometryError) -> Solid {
         let inset = p.number("stash.wall") + p.number("fit.clearance"), wall = p.number("stash.trayWall")
         let outerSize = Vector2(e.width - 2 * inset, e.depth - 2 * inset)
         // 1 mm rounder than the lid's cavity: concentric arcs would line the tray's corners up
@@ -86,7 +86,7 @@ extension Catalogue {
         }
         let plan = try Shape(contours: contours, fillRule: .nonZero)
         let sink = e.coverThickness / 4
-        return try Mesh.extrusion(of: plan, from: e.shellBottom - sink, to: e.shellBottom + p.number("stash.trayHeight"))
+        return Solid.extrusion(of: plan, from: e.shellBottom - sink, to: e.shellBottom + p.number("stash.trayHeight"))
     }
 
     static let stashRule: @Sendable (ParameterSet) -> [ParameterProblem] = { p in
