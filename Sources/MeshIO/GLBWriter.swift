@@ -8,9 +8,7 @@ public enum GLBWriter {
     /// The GLB bytes for `parts` (a colour per part; mid grey where one is missing). `extras`, JSON
     /// object text, goes into the scene's `extras` (three.js hands it over as the scene's userData).
     public static func glb(_ parts: [(name: String, mesh: Mesh)], colors: [String], extras: String? = nil) -> Data {
-        var binary = Data()
         var accessors = [String](), views = [String](), meshes = [String](), materials = [String](), nodes = [String]()
-        func pad(_ data: inout Data, with byte: UInt8) { while data.count % 4 != 0 { data.append(byte) } }
         func escaped(_ s: String) -> String {
             s.unicodeScalars.map { c -> String in
                 switch c {
@@ -20,27 +18,21 @@ public enum GLBWriter {
                 }
             }.joined()
         }
+        // The JSON first (it needs each part's offsets and bounds), then the whole file written once
+        // into a buffer of its exact size. The binary chunk holds each part's positions (12 bytes a
+        // vertex) and indices (12 bytes a triangle), so every piece stays 4-byte aligned.
+        var binaryLength = 0
         for (i, part) in parts.enumerated() {
             let m = part.mesh
-            // Positions.
-            let positionOffset = binary.count
             var lo = [Float](repeating: .infinity, count: 3), hi = [Float](repeating: -.infinity, count: 3)
-            binary.reserveCapacity(binary.count + m.vertices.count * 12 + m.triangles.count * 12)
             for v in m.vertices {
-                for (k, x) in [Float(v.x), Float(v.y), Float(v.z)].enumerated() {
-                    lo[k] = min(lo[k], x)
-                    hi[k] = max(hi[k], x)
-                    withUnsafeBytes(of: x.bitPattern.littleEndian) { binary.append(contentsOf: $0) }
-                }
+                let x = Float(v.x), y = Float(v.y), z = Float(v.z)
+                lo[0] = min(lo[0], x); lo[1] = min(lo[1], y); lo[2] = min(lo[2], z)
+                hi[0] = max(hi[0], x); hi[1] = max(hi[1], y); hi[2] = max(hi[2], z)
             }
-            let positionLength = binary.count - positionOffset
-            // Indices.
-            let indexOffset = binary.count
-            for t in m.triangles {
-                for index in [t.a, t.b, t.c] { withUnsafeBytes(of: index.littleEndian) { binary.append(contentsOf: $0) } }
-            }
-            let indexLength = binary.count - indexOffset
-            pad(&binary, with: 0)
+            let positionOffset = binaryLength, positionLength = 12 * m.vertices.count
+            let indexOffset = positionOffset + positionLength, indexLength = 12 * m.triangles.count
+            binaryLength = indexOffset + indexLength
 
             let rgb = UInt32((i < colors.count ? colors[i] : "#808080").dropFirst(), radix: 16) ?? 0x808080
             let channels = [(rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF].map { String(Double($0) / 255) }
@@ -60,22 +52,40 @@ public enum GLBWriter {
         var json = "{\"asset\":{\"version\":\"2.0\",\"generator\":\"MiniDesk \(MiniDeskVersion.current)\"},\"scene\":0,\"scenes\":[{\"nodes\":[0]\(extras.map { ",\"extras\":" + $0 } ?? "")}],"
         json += "\"nodes\":[\(([root] + nodes).joined(separator: ","))],\"meshes\":[\(meshes.joined(separator: ","))],"
         json += "\"materials\":[\(materials.joined(separator: ","))],\"accessors\":[\(accessors.joined(separator: ","))],"
-        json += "\"bufferViews\":[\(views.joined(separator: ","))],\"buffers\":[{\"byteLength\":\(binary.count)}]}"
-        var jsonChunk = Data(json.utf8)
-        pad(&jsonChunk, with: 0x20)
+        json += "\"bufferViews\":[\(views.joined(separator: ","))],\"buffers\":[{\"byteLength\":\(binaryLength)}]}"
+        var jsonChunk = Array(json.utf8)
+        while jsonChunk.count % 4 != 0 { jsonChunk.append(0x20) }
 
-        var out = Data()
-        func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { out.append(contentsOf: $0) } }
-        out.reserveCapacity(12 + 8 + jsonChunk.count + 8 + binary.count)
-        u32(0x4654_6C67)  // "glTF"
-        u32(2)
-        u32(12 + 8 + jsonChunk.count + 8 + binary.count)
-        u32(jsonChunk.count)
-        u32(0x4E4F_534A)  // "JSON"
-        out.append(jsonChunk)
-        u32(binary.count)
-        u32(0x004E_4942)  // "BIN\0"
-        out.append(binary)
+        let total = 12 + 8 + jsonChunk.count + 8 + binaryLength
+        var out = Data(count: total)
+        out.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
+            var at = 0
+            func u32(_ v: UInt32) {
+                buffer.storeBytes(of: v.littleEndian, toByteOffset: at, as: UInt32.self)
+                at += 4
+            }
+            u32(0x4654_6C67)  // "glTF"
+            u32(2)
+            u32(UInt32(total))
+            u32(UInt32(jsonChunk.count))
+            u32(0x4E4F_534A)  // "JSON"
+            jsonChunk.withUnsafeBytes { buffer.baseAddress!.advanced(by: at).copyMemory(from: $0.baseAddress!, byteCount: jsonChunk.count) }
+            at += jsonChunk.count
+            u32(UInt32(binaryLength))
+            u32(0x004E_4942)  // "BIN\0"
+            for part in parts {
+                for v in part.mesh.vertices {
+                    u32(Float(v.x).bitPattern)
+                    u32(Float(v.y).bitPattern)
+                    u32(Float(v.z).bitPattern)
+                }
+                for t in part.mesh.triangles {
+                    u32(t.a)
+                    u32(t.b)
+                    u32(t.c)
+                }
+            }
+        }
         return out
     }
 }
