@@ -31,7 +31,7 @@ let package = Package(
         // The catalogue: parameters, the enclosure, the items, each built as a scene.
         .target(name: "MiniDesk", dependencies: ["Geometry", "Scene"]),
         // Writers and readers.
-        .target(name: "MeshIO", dependencies: ["Geometry", "Scene", "MiniDesk", "CAssimp", "CMinizip"]),
+        .target(name: "MeshIO", dependencies: ["Geometry", "MiniDesk", "CAssimp", "CMinizip"]),
 
         // `minidesk serve`: the customizer's HTTP server, page and API.
         .target(name: "MiniDeskServer", dependencies: ["MiniDesk", "MeshIO", "Geometry", "CMicroHTTPD"], resources: [.copy("Page")]),
@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Geometry"]),
         .testTarget(name: "MiniDeskTests", dependencies: ["MiniDesk", "Scene", "Geometry"], exclude: ["GoldenScenes"]),
-        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "Scene", "MiniDesk", "Geometry", "CMinizip"]),
+        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "MiniDesk", "Geometry", "CMinizip"]),
         .testTarget(name: "MiniDeskServerTests", dependencies: ["MiniDeskServer", "MiniDesk", "MeshIO", "Geometry"]),
         // End-to-end tests of the built binary.
         .testTarget(name: "minideskTests", dependencies: ["minidesk", "Geometry"]),
