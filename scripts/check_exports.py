@@ -241,6 +241,20 @@ def main():
             colours = [rgb(g.visual.material.baseColorFactor) for g in scene.geometry.values()]
             check(colours == [hexrgb(expected[entry["part"]])], f"trimesh: {name} has its colour {colours}")
 
+        # assimp's exporters, read by an outside reader: trimesh loads each item's glTF 2 (with its
+        # .bin) and binary glTF, every part a watertight named mesh in its colour, every triangle there.
+        for fmt in ("gltf2", "glb2"):
+            for entry in export(args.minidesk, os.path.join(tmp, fmt), fmt):
+                name = os.path.basename(entry["path"])
+                scene = trimesh.load(entry["path"], process=False)
+                parts = {n.split(".")[0]: g for n, g in scene.geometry.items()}
+                colours = {n: rgb(g.visual.material.baseColorFactor) for n, g in parts.items()}
+                want = {n: hexrgb(c) for n, c in expected.items() if n in parts}
+                faces = sum(len(g.faces) for g in parts.values())
+                check(set(parts) == set(expected) and colours == want, f"trimesh: assimp's {fmt} {name} has every part in its colour ({sorted(parts)})")
+                check(faces == entry["triangles"] and all(trimesh.Trimesh(g.vertices, g.faces).is_watertight for g in parts.values()),
+                      f"trimesh: assimp's {fmt} {name} holds all {entry['triangles']} triangles ({faces}), every part watertight")
+
         # Merged mode: one watertight body and its foot per item (the stash: lid, base and foot) that slice alone.
         config = os.path.join(tmp, "single.ini")
         with open(config, "w") as f:

@@ -13,7 +13,7 @@ public enum AssimpReader {
     }
 
     /// Each mesh of the file as a named part, placed by its node's transforms (a 3MF object, an OBJ
-    /// group; a single STL is one part, named after the file). Corners at bit-identical positions are
+    /// group; a single STL is one part, named after the file), +Z up. Corners at bit-identical positions are
     /// joined, since formats such as STL store every triangle on its own; nothing else is merged.
     public static func readParts(_ path: String) throws(GeometryError) -> [(name: String, mesh: Mesh)] {
         guard FileManager.default.fileExists(atPath: path) else { throw .invalidMesh("cannot read \(path): no such file") }
@@ -48,9 +48,16 @@ public enum AssimpReader {
                 if let child = node.pointee.mChildren[c] { visit(child, transform) }
             }
         }
-        if let root = scene.pointee.mRootNode { visit(root, .identity) }
+        // assimp hands these over +Y up (their convention, or converted to it, as 3DS is); MiniDesk
+        // is +Z up, and so are the files it writes in them once read back.
+        let upright: Transform = yUpExtensions.contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+            ? Transform(row0: Vector3(1, 0, 0), row1: Vector3(0, 0, -1), row2: Vector3(0, 1, 0), translation: .zero) : .identity
+        if let root = scene.pointee.mRootNode { visit(root, upright) }
         return parts
     }
+
+    /// The extensions of formats that assimp reads +Y up.
+    static let yUpExtensions: Set<String> = ["glb", "gltf", "fbx", "dae", "x3d", "x", "3ds"]
 
     /// A temporary copy of a 3MF (zip) archive without image entries, or nil if it cannot be made.
     private static func modelOnlyCopy(of path: String) -> String? {

@@ -13,18 +13,26 @@ public enum ItemFiles {
         [item, set, mode == .multicolor ? nil : mode.rawValue].compactMap { $0 }.joined(separator: "-")
     }
 
-    /// The files an item would produce in a format: in multicolour, two 3MFs per item (the assembly
-    /// for Bambu Studio, OrcaSlicer and other readers, and `.prusa.3mf` in PrusaSlicer's layout) or
-    /// one OBJ (other formats cannot hold parts, so they get one file per part, in place,
-    /// `ITEM-PART.stl`); in separate mode, one file per part (`ITEM-separate-PART.stl`); merged,
-    /// one file (`ITEM-merged.stl`).
+    /// The files an item would produce in a format (a name from `ExportFormats`): in multicolour,
+    /// two 3MFs per item (the assembly for Bambu Studio, OrcaSlicer and other readers, and
+    /// `.prusa.3mf` in PrusaSlicer's layout), or one OBJ or assimp file holding every part (STL,
+    /// PLY and GLB get one file per part, in place, `ITEM-PART.stl`); in separate mode, one file
+    /// per part (`ITEM-separate-PART.stl`); merged, one file (`ITEM-merged.stl`). Companion files
+    /// (an OBJ's `.mtl`, glTF's `.bin`) are not listed: `companions(of:format:)` names them.
     public static func plannedPaths(_ item: DeskItem, _ overrides: ParameterSet, format: String, mode: PrintMode, set: String? = nil, folder: String) -> [String] {
-        let ext = ["3mf", "obj"].contains(format) ? format : MeshFormat(rawValue: format)!.fileExtension
+        let ext = ExportFormats.fileExtension(format)
         let stem = stem(item.name, mode, set: set)
         if mode == .merged { return [folder + "/\(stem).\(ext)"] }
         if format == "3mf" && mode == .multicolor { return [folder + "/\(stem).3mf", folder + "/\(stem).prusa.3mf"] }
-        if format == "obj" && mode == .multicolor { return [folder + "/\(stem).obj"] }
+        if MeshFormat(rawValue: format) == nil && format != "3mf" && mode == .multicolor { return [folder + "/\(stem).\(ext)"] }
         return item.partNames(overrides).map { folder + "/\(stem)-\($0).\(ext)" }
+    }
+
+    /// The files written beside `path` in `format`: an OBJ's material library, glTF's binary buffer.
+    public static func companions(of path: String, format: String) -> [String] {
+        let base = (path as NSString).deletingPathExtension
+        if format == "obj" { return [base + ".mtl"] }
+        return (AssimpFormat.named(format)?.companionExtensions ?? []).map { base + "." + $0 }
     }
 
     /// Writes one item's files in `format` into `folder`, each through a temporary name; returns one
@@ -72,6 +80,23 @@ public enum ItemFiles {
                 try ThreeMFWriter.write(objects: objects, layout: layout, filaments: parts.map(\.color), metadata: metadata, to: path)
                 return ["item": item.name, "part": "*", "path": path, "layout": layout.rawValue, "objects": objects.count,
                         "triangles": parts.reduce(0) { $0 + $1.mesh.triangles.count }, "volume": parts.reduce(0.0) { $0 + volume($1.mesh) }]
+            }
+        }
+        if let assimp = AssimpFormat.named(format) {
+            // Every part in one file in multicolour, one file per part in separate mode, each a named
+            // mesh with a material in its colour.
+            let groups = mode == .separate ? parts.map { ("\(stem)-\($0.name)", [$0]) } : [(stem, parts)]
+            return try groups.map { (name, group) in
+                let path = folder + "/\(name).\(assimp.fileExtension)"
+                let written = try AssimpWriter.write(group.map { ($0.name, $0.color, $0.mesh) }, format: assimp, to: path)
+                var entry: [String: Any] = ["item": item.name, "part": group.count == 1 ? group[0].name : "*", "path": path,
+                                            "triangles": group.reduce(0) { $0 + $1.mesh.triangles.count }, "volume": group.reduce(0.0) { $0 + volume($1.mesh) }]
+                if written.count > 1 { entry["companions"] = Array(written.dropFirst()) }
+                if let limit = assimp.verticesPerMesh, let big = group.first(where: { $0.mesh.vertices.count > limit }) {
+                    entry["warnings"] = ["\(path): part `\(big.name)` has \(big.mesh.vertices.count) vertices, more than the \(limit) one \(assimp.id) mesh holds, so it is split into several open meshes; "
+                        + "use a coarser --resolution than a chord deviation of \(resolution.maxChordDeviation) mm to keep it whole"]
+                }
+                return entry
             }
         }
         let meshFormat = MeshFormat(rawValue: format)!

@@ -35,7 +35,12 @@ func writeTestMesh(_ mesh: Mesh, format: String, to path: String) throws {
     case "3mf":
         try ThreeMFWriter.write(objectName: "sphere", parts: [ThreeMFPart(name: "sphere", color: "#C8C8CC", mesh: mesh)],
                                 metadata: ThreeMFWriter.Metadata(title: "bench", parametersJSON: "{}"), to: path)
-    default: try MeshWriter.write([("sphere", mesh)], colors: ["#C8C8CC"], format: MeshFormat(rawValue: format)!, to: path)
+    default:
+        if let assimp = AssimpFormat.named(format) {
+            try AssimpWriter.write([("sphere", "#C8C8CC", mesh)], format: assimp, to: path)
+        } else {
+            try MeshWriter.write([("sphere", mesh)], colors: ["#C8C8CC"], format: MeshFormat(rawValue: format)!, to: path)
+        }
     }
 }
 
@@ -183,7 +188,8 @@ if wanted("writers") {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var writerFigures = [String: Any]()
-    for name in ["stl", "stl-ascii", "ply", "glb", "obj", "3mf"] {
+    // glb2 and collada through assimp, beside our own writers (glb2 holds what our glb does).
+    for name in ["stl", "stl-ascii", "ply", "glb", "obj", "3mf", "glb2", "collada"] {
         let path = folder + "/sphere.\(name)"
         let child = Process()
         child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])

@@ -26,6 +26,9 @@ enum ExportCommand {
         if args.flags.contains("--help") { Console.out(Help.export); return .ok }
         let items = try selectItems(args)
         let formats = try parseFormats(args.value("--format") ?? "stl")
+        if args.flags.contains("--verify"), let f = formats.compactMap(AssimpFormat.named).first(where: { !$0.readsBack }) {
+            throw UsageError("--verify reads every file back, but nothing here reads \(f.id) (.\(f.fileExtension)) files; export it without --verify, or verify the other formats on their own")
+        }
         let modes = try parseModes(args.value("--mode") ?? "multicolor")
         let resolution = try parseResolution(args.value("--resolution") ?? "normal")
         if args.value("--set-name") != nil && args.value("--params") == nil { throw UsageError("--set-name needs --params FILE") }
@@ -80,7 +83,7 @@ enum ExportCommand {
                 if !args.flags.contains("--json") { warnings.forEach { Console.error("\(job.label): \($0)") } }
                 for f in formats {
                     for path in ItemFiles.plannedPaths(job.item, job.values, format: f, mode: job.mode, set: job.set, folder: folder) {
-                        for file in f == "obj" ? [path, String(path.dropLast(3)) + "mtl"] : [path] {
+                        for file in [path] + ItemFiles.companions(of: path, format: f) {
                             let exists = FileManager.default.fileExists(atPath: file)
                             var entry: [String: Any] = ["item": job.item.name, "path": file, "format": f, "mode": job.mode.rawValue, "exists": exists, "warnings": warnings]
                             if let set = job.set { entry["set"] = set }
@@ -156,6 +159,7 @@ enum ExportCommand {
                         for key in ["path", "materials"] {
                             if let p = entry[key] as? String { entry[key] = folder + "/" + (p as NSString).lastPathComponent }
                         }
+                        if let companions = entry["companions"] as? [String] { entry["companions"] = companions.map { folder + "/" + ($0 as NSString).lastPathComponent } }
                         entry["seconds"] = Date().timeIntervalSince(started)
                         summary.files += 1
                         summary.triangles += entry["triangles"] as? Int ?? 0
@@ -225,18 +229,18 @@ enum ExportCommand {
     /// The formats of `--format`, in any letter case, each once. An empty entry, an unknown format
     /// (with the nearest known one) and two formats that write the same extension are refused.
     static func parseFormats(_ text: String) throws(UsageError) -> [String] {
-        let known = ["3mf", "obj"] + MeshFormat.allCases.map(\.rawValue)
-        let list = "--format takes one or more of \(known.joined(separator: ", ")) separated by commas"
+        let known = ExportFormats.names
+        let list = "--format takes one or more of \(known.joined(separator: ", ")) separated by commas (`minidesk list formats` describes them)"
         var formats = [String]()
         for word in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let f = word.trimmingCharacters(in: .whitespaces).lowercased()
-            guard !f.isEmpty else { throw UsageError("\(list), got `\(text)` with an empty entry") }
-            guard known.contains(f) else {
-                throw UsageError("\(list), got `\(word)`" + (closest(to: f, in: Set(known)).map { ", did you mean `\($0)`?" } ?? ""))
+            let w = word.trimmingCharacters(in: .whitespaces).lowercased()
+            guard !w.isEmpty else { throw UsageError("\(list), got `\(text)` with an empty entry") }
+            guard let f = ExportFormats.named(w) else {
+                throw UsageError("\(list), got `\(word)`" + (closest(to: w, in: Set(known)).map { ", did you mean `\($0)`?" } ?? ""))
             }
             if !formats.contains(f) { formats.append(f) }
         }
-        func ext(_ f: String) -> String { MeshFormat(rawValue: f)?.fileExtension ?? f }
+        func ext(_ f: String) -> String { ExportFormats.fileExtension(f) }
         for (i, f) in formats.enumerated() {
             if let g = formats[..<i].first(where: { ext($0) == ext(f) }) {
                 throw UsageError("--format \(g) and \(f) both write .\(ext(f)) files, so one would replace the other; choose one")

@@ -8,7 +8,7 @@ enum Help {
         Usage: minidesk COMMAND [OPTIONS]
 
         Commands:
-          list      List the items and their parts
+          list      List the items and their parts, or the formats (list formats)
           params    List an item's parameters: default, unit, range, description
           export    Write items as mesh files
           csg       Evaluate a CSG scene (JSON) into a mesh file
@@ -30,15 +30,18 @@ enum Help {
         """
 
     static let list = """
-        Usage: minidesk list [--json]
+        Usage: minidesk list [formats] [--json]
 
-        Lists every item with a one-line description and its parts.
+        Lists every item with a one-line description and its parts; `list formats` lists every
+        format `export --format` writes: MiniDesk's own, then each of assimp's exporters, with its
+        extension and whether --verify can read it back.
 
         Options:
           --json   Print JSON instead of text
 
-        Example:
+        Examples:
           minidesk list --json
+          minidesk list formats
         """
 
     static let export = """
@@ -67,9 +70,12 @@ enum Help {
         Options:
           --all                  Export every item
           --out DIR              Output folder (default: Output)
-          --format F[,F...]      stl (binary, default), stl-ascii, ply, glb, obj, 3mf; several at
-                                 once with commas, such as 3mf,stl. obj writes its colours to a .mtl
-                                 beside it, and like 3mf holds every part in one file in multicolor
+          --format F[,F...]      stl (binary, default), stl-ascii, ply, glb, obj, 3mf, or one of
+                                 assimp's: collada (dae), stp, fbx, gltf2, glb2, x3d, 3ds, x, ...
+                                 (`minidesk list formats`); several at once with commas, such as
+                                 3mf,stl. obj writes its colours to a .mtl beside it, gltf2 its
+                                 buffer to a .bin; obj, 3mf and assimp's hold every part in one
+                                 file in multicolor
           --mode M[,M...]        multicolor (default), separate or merged; see above
           --plates               For a one-colour printer: the parts printed apart, gathered by
                                  filament onto beds, one 3MF per bed: <item>-plate-<parts>.3mf, or
@@ -119,6 +125,7 @@ enum Help {
           minidesk export --all --mode multicolor,separate,merged --format 3mf
           minidesk export --all --plates --bed 250x210
           minidesk export solid --format ply --resolution draft
+          minidesk export solid --format stp,dae,gltf
           minidesk export solid --set body.width=120mm --set scale=0.5 --format 3mf
           minidesk export solid --params Models/solid.json --set-name solid
           minidesk export planter --params sets.json --set-name all --format 3mf --plan | parallel -j2
