@@ -132,6 +132,7 @@ enum ExportCommand {
                 var summary = Summary(item: job.label)
                 var stage: String? = nil
                 do {
+                    progress.building(job.label, true)
                     let (parts, warnings) = try item.parts(values, resolution: resolution, mode: mode)
                     // Only valid solids are written: a part that is not one (a kernel defect) fails
                     // its item before any of its files is written.
@@ -155,6 +156,7 @@ enum ExportCommand {
                     }
                     _ = try output.commit(staged)
                     stage = nil
+                    progress.building(job.label, false)
                     for var entry in entries {
                         for key in ["path", "materials"] {
                             if let p = entry[key] as? String { entry[key] = folder + "/" + (p as NSString).lastPathComponent }
@@ -167,6 +169,7 @@ enum ExportCommand {
                         results.add(entry, at: index)
                     }
                 } catch {
+                    progress.building(job.label, false)
                     if let stage { output.discard(stage) }
                     summary.failure = "\(error)".replacingOccurrences(of: (stage ?? "\u{0}") + "/", with: folder + "/")
                     Console.error("\(job.label): \(summary.failure!)")
@@ -339,14 +342,17 @@ final class Results: @unchecked Sendable {
 }
 
 /// Progress as files finish: one line per file (path, size, triangles, seconds), and on a terminal
-/// a live counter below the lines, drawn from the start (while the first items build), redrawn
-/// after each line and cleared at the end. Silent with --json, whose manifest says it all.
+/// a live counter below the lines, drawn from the start, naming the items being built (so a long
+/// build shows what it is doing), redrawn after each line and cleared at the end. No counter where
+/// standard error is not a terminal or `TERM` is `dumb`; silent with --json, whose manifest says
+/// it all.
 final class Progress: @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
     private let json: Bool
-    private let live = isatty(STDERR_FILENO) != 0
+    private let live = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
     private var count = 0
+    private var building = [String]()
 
     init(total: Int, json: Bool) {
         self.total = total
@@ -358,7 +364,16 @@ final class Progress: @unchecked Sendable {
     private func drawBar() {
         guard live && !json else { return }
         let width = 24, filled = width * count / max(total, 1)
-        FileHandle.standardError.write(Data(("\r\u{1B}[K[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(count)/\(total) files").utf8))
+        let items = building.isEmpty ? "" : ", building " + building.joined(separator: ", ")
+        FileHandle.standardError.write(Data(("\r\u{1B}[K[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] \(count)/\(total) files" + items).utf8))
+    }
+
+    /// An item (`label`) starts or stops building.
+    func building(_ label: String, _ started: Bool) {
+        lock.withLock {
+            if started { building.append(label) } else { building.removeAll { $0 == label } }
+            drawBar()
+        }
     }
 
     func finished(_ entry: [String: Any]) {
