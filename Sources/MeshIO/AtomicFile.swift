@@ -6,6 +6,9 @@ public enum FileOutputError: Error, Equatable, Sendable, CustomStringConvertible
     case missingFolder(path: String)
     case notWritable(path: String)
     case writeFailed(path: String, reason: String)
+    /// Several parts for a format that holds one body (STL, PLY), where parts that touch would read
+    /// back as one invalid solid.
+    case oneBodyFormat(path: String, format: String, parts: Int)
 
     public var description: String {
         switch self {
@@ -13,6 +16,9 @@ public enum FileOutputError: Error, Equatable, Sendable, CustomStringConvertible
         case .missingFolder(let p): return "cannot write \(p): its folder does not exist"
         case .notWritable(let p): return "cannot write \(p): permission denied"
         case .writeFailed(let p, let reason): return "cannot write \(p): \(reason)"
+        case .oneBodyFormat(let p, let format, let parts):
+            return "cannot write \(parts) parts to \(p): \(format) holds one body, and parts that touch would read back as one invalid solid; "
+                + "write a file per part, or use 3mf, obj or glb, which keep parts apart"
         }
     }
 }

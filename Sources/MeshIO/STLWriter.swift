@@ -2,8 +2,8 @@ import Foundation
 import Geometry
 
 /// STL, binary and ASCII, streamed to the file in blocks: memory stays a block, not the file. (assimp's
-/// STL exporter held dozens of times the mesh in memory; see `minidesk-bench`.) Every part's triangles
-/// go into one file with a unit normal each, in 32-bit floats as the format has them.
+/// STL exporter held dozens of times the mesh in memory; see `minidesk-bench`.) One body per file,
+/// every triangle with a unit normal, in 32-bit floats as the format has them.
 public enum STLWriter {
     /// The mesh as an STL reader gets it back: each corner rounded to 32-bit floats, corners that
     /// round to one position joined. Rounding can fold thin features, so this is what to check
@@ -16,8 +16,8 @@ public enum STLWriter {
         return welder.mesh
     }
 
-    /// Writes `parts` as one STL at `path`, atomically; `ascii` for the text form.
-    public static func write(_ parts: [(name: String, mesh: Mesh)], ascii: Bool, to path: String) throws(FileOutputError) {
+    /// Writes `mesh` as an STL at `path`, atomically; `ascii` for the text form.
+    public static func write(_ mesh: Mesh, ascii: Bool, to path: String) throws(FileOutputError) {
         try AtomicFile.write(to: path) { (temp: String) throws(FileOutputError) in
             guard let file = fopen(temp, "wb") else { throw .writeFailed(path: path, reason: String(cString: strerror(errno))) }
             defer { fclose(file) }
@@ -29,7 +29,7 @@ public enum STLWriter {
                 }
                 block.removeAll(keepingCapacity: true)
             }
-            let count = parts.reduce(0) { $0 + $1.mesh.triangles.count }
+            let count = mesh.triangles.count
             if ascii {
                 block += Array("solid minidesk\n".utf8)
             } else {
@@ -38,24 +38,21 @@ public enum STLWriter {
                 block += header
                 withUnsafeBytes(of: UInt32(count).littleEndian) { block += $0 }
             }
-            for part in parts {
-                let m = part.mesh
-                for i in 0..<m.triangles.count {
-                    let (a, b, c) = m.corners(i)
-                    let n = (b - a).cross(c - a)
-                    let length = n.length
-                    let unit = length > 0 ? n * (1 / length) : Vector3(0, 0, 0)
-                    if ascii {
-                        func f(_ v: Vector3) -> String { "\(Float(v.x)) \(Float(v.y)) \(Float(v.z))" }
-                        block += Array("facet normal \(f(unit))\n outer loop\n  vertex \(f(a))\n  vertex \(f(b))\n  vertex \(f(c))\n endloop\nendfacet\n".utf8)
-                    } else {
-                        for v in [unit, a, b, c] {
-                            for x in [Float(v.x), Float(v.y), Float(v.z)] { withUnsafeBytes(of: x.bitPattern.littleEndian) { block += $0 } }
-                        }
-                        block += [0, 0]
+            for i in 0..<mesh.triangles.count {
+                let (a, b, c) = mesh.corners(i)
+                let n = (b - a).cross(c - a)
+                let length = n.length
+                let unit = length > 0 ? n * (1 / length) : Vector3(0, 0, 0)
+                if ascii {
+                    func f(_ v: Vector3) -> String { "\(Float(v.x)) \(Float(v.y)) \(Float(v.z))" }
+                    block += Array("facet normal \(f(unit))\n outer loop\n  vertex \(f(a))\n  vertex \(f(b))\n  vertex \(f(c))\n endloop\nendfacet\n".utf8)
+                } else {
+                    for v in [unit, a, b, c] {
+                        for x in [Float(v.x), Float(v.y), Float(v.z)] { withUnsafeBytes(of: x.bitPattern.littleEndian) { block += $0 } }
                     }
-                    if block.count >= 1 << 16 { try flush() }
+                    block += [0, 0]
                 }
+                if block.count >= 1 << 16 { try flush() }
             }
             if ascii { block += Array("endsolid minidesk\n".utf8) }
             try flush()

@@ -22,10 +22,25 @@ import Testing
         let mesh = try Mesh.cylinder(radius: 1, height: 1, segments: 6)
         for format in MeshFormat.allCases {
             let path = folder + "/c-\(format.rawValue).\(format.fileExtension)"
-            try MeshWriter.write([("a", mesh), ("b", mesh.translated(by: Vector3(3, 0, 0)))], format: format, to: path)
+            try MeshWriter.write([("a", mesh)], format: format, to: path)
             let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
             #expect(size > 100, "\(format)")
         }
+    }
+
+    /// STL and PLY hold one body: two parts that touch would read back as one invalid solid.
+    @Test func oneBodyFormatsTakeOnePart() throws {
+        let folder = AtomicFileTests.tempFolder()
+        let mesh = try Mesh.cylinder(radius: 1, height: 1, segments: 6)
+        let parts = [("a", mesh), ("b", mesh.translated(by: Vector3(1, 0, 0)))]
+        for format in [MeshFormat.stl, .stlASCII, .ply] {
+            let path = folder + "/c.\(format.fileExtension)"
+            #expect(throws: FileOutputError.oneBodyFormat(path: path, format: format == .ply ? "PLY" : "STL", parts: 2)) { try MeshWriter.write(parts, format: format, to: path) }
+        }
+        #expect("\(FileOutputError.oneBodyFormat(path: "/x/c.stl", format: "STL", parts: 2))"
+            == "cannot write 2 parts to /x/c.stl: STL holds one body, and parts that touch would read back as one invalid solid; write a file per part, or use 3mf, obj or glb, which keep parts apart")
+        try MeshWriter.write(parts, format: .glb, to: folder + "/c.glb")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["c.glb"])
     }
 
     @Test func aFolderInTheWayIsReported() throws {
