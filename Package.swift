@@ -45,6 +45,6 @@ let package = Package(
         .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "MiniDesk", "Geometry", "CMinizip"]),
         .testTarget(name: "MiniDeskServerTests", dependencies: ["MiniDeskServer", "MiniDesk", "MeshIO", "Geometry"]),
         // End-to-end tests of the built binary.
-        .testTarget(name: "minideskTests", dependencies: ["minidesk", "Geometry"]),
+        .testTarget(name: "minideskTests", dependencies: ["minidesk", "Geometry", "MiniDesk", "MeshIO"]),
     ]
 )
