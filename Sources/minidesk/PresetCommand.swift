@@ -76,11 +76,11 @@ enum PresetCommand {
         let replace = args.flags.contains("--force")
         try store.modify { (presets: inout [String: PresetStore.Preset]) throws(PresetStore.StoreError) in
             if let existing = presets[name], !replace {
-                throw PresetStore.StoreError(message: "a preset `\(name)` (for \(existing.item), \(existing.parameters.count) parameters) exists already; add --force to replace it, or choose another name")
+                throw PresetStore.StoreError(message: "a preset `\(name)` (for \(existing.item), \(counted(existing.parameters.count, "parameter"))) exists already; add --force to replace it, or choose another name")
             }
             presets[name] = PresetStore.Preset(item: item.name, parameters: values.values.mapValues(\.jsonValue))
         }
-        Console.out("saved preset \(name) for \(item.name) (\(values.values.count) parameters) in \(store.path)")
+        Console.out("saved preset \(name) for \(item.name) (\(counted(values.values.count, "parameter"))) in \(store.path)")
         return .ok
     }
 
@@ -101,3 +101,6 @@ enum PresetCommand {
         }
     }
 }
+
+/// `n` and `noun`, plural unless `n` is 1 ("1 parameter", "3 parameters").
+func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

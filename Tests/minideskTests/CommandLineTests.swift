@@ -368,7 +368,7 @@ import Testing
         #expect(typo.status == 2 && typo.stderr.contains("there is no preset `hlaf`, did you mean `half`?"))
         // Saving over it needs --force.
         let again = try Self.run(["preset", "save", "half", "solid", "--set", "scale=0.6"], config: config)
-        #expect(again.status == 1 && again.stderr.contains("a preset `half` (for solid, 1 parameters) exists already; add --force to replace it"), "\(again.stderr)")
+        #expect(again.status == 1 && again.stderr.contains("a preset `half` (for solid, 1 parameter) exists already; add --force to replace it"), "\(again.stderr)")
         #expect(try Self.run(["preset", "show", "half"], config: config).stdout.contains("scale = 0.5"))
         #expect(try Self.run(["preset", "save", "half", "solid", "--set", "scale=0.5", "--force"], config: config).status == 0)
         // Another item takes what the two share; the first item's own parameters are left out.
