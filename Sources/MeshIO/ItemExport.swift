@@ -27,6 +27,7 @@ public enum ItemExport {
     /// never a mix. Throws `UnknownFormat`, `ItemError` (rejected parameters, with every problem),
     /// `GeometryError` (a part that is not a valid solid) or `FileOutputError`, before any file is
     /// replaced.
+    @discardableResult
     public static func write(_ item: DeskItem, parameters: ParameterSet = ParameterSet(), formats: [String] = ["3mf"],
                              mode: PrintMode = .multicolor, resolution: Resolution = .normal, to folder: String) throws -> Result {
         let names = try formats.map { word throws -> String in

@@ -56,3 +56,51 @@ import Testing
         #expect(set["planter.size"] as? Double == 80)
     }
 }
+
+/// An item of one's own, `DeskItem.onEnclosure`: the README's example as written there, and the
+/// refusals of a bad definition.
+@Suite struct CustomItemTests {
+    static func cup() throws -> DeskItem {
+        // As in the README.
+        try DeskItem.onEnclosure(
+            name: "cup", summary: "A round well in the top, behind the emblem",
+            parameters: [.length("cup.diameter", 36, 10...40, "Diameter of the well"),
+                         .length("cup.depth", 30, 5...35, "Depth of the well")]
+        ) { enclosure, p, resolution in
+            var features = ItemFeatures()
+            let depth = p.number("cup.depth")
+            features.shellCutters = [Solid.cylinder(radius: p.number("cup.diameter") / 2, height: depth + 1)
+                .translated(by: Vector3(30, 90, enclosure.height - depth))]
+            return features
+        }
+    }
+
+    @Test func theReadmeExampleExports() throws {
+        let dir = try SceneExportTests.folder("custom")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cup = try Self.cup()
+        let result = try ItemExport.write(cup, parameters: ParameterSet(["cup.depth": .number(20)]), formats: ["3mf", "stl"], to: dir + "/Output")
+        #expect(result.files.contains(dir + "/Output/cup.3mf") && result.files.contains(dir + "/Output/cup-shell.stl"))
+        // The well takes its volume out of the shell: π r² depth, less the chords' shortfall.
+        let solid = try #require(Catalogue.item(named: "solid"))
+        let shell = { (item: DeskItem, values: ParameterSet) throws -> Double in
+            try item.parts(values, resolution: .normal).parts.first { $0.name == "shell" }!.mesh.report().volume
+        }
+        let removed = try shell(solid, ParameterSet()) - shell(cup, ParameterSet(["cup.depth": .number(20)]))
+        #expect(abs(removed - Double.pi * 18 * 18 * 20) < 0.01 * Double.pi * 18 * 18 * 20, "\(removed)")
+        #expect(cup.schema.spec(named: "cup.diameter") != nil && cup.schema.spec(named: "body.width") != nil)
+        // Its own parameters are checked like the catalogue's.
+        #expect(throws: ItemError.self) { try cup.parts(ParameterSet(["cup.depth": .number(80)]), resolution: .draft) }
+    }
+
+    @Test func aBadDefinitionIsRefused() throws {
+        let none: @Sendable (Enclosure, ParameterSet, Resolution) throws(GeometryError) -> ItemFeatures = { _, _, _ in ItemFeatures() }
+        #expect { try DeskItem.onEnclosure(name: "My Cup", summary: "", features: none) } throws: { "\($0)".contains("name: must be lowercase letters, digits and `-` (it names the files), got `My Cup`") }
+        #expect { try DeskItem.onEnclosure(name: "cup", summary: "", parameters: [.length("body.width", 1, 0...2, "")], features: none) } throws: {
+            "\($0)".contains("body.width: is a common parameter already; give your own a name of its own, such as `cup.width`")
+        }
+        #expect { try DeskItem.onEnclosure(name: "cup", summary: "", parameters: [.bool("cup.lid", true, ""), .bool("cup.lid", false, "")], features: none) } throws: {
+            "\($0)".contains("cup.lid: is declared twice")
+        }
+    }
+}
