@@ -1,6 +1,6 @@
 /// A bounding-volume hierarchy over axis-aligned boxes, built by median splits along the longest axis.
 /// Answers "which boxes overlap this box" and "which pairs of boxes overlap" without testing all pairs.
-public struct BoundingVolumeHierarchy: Sendable {
+package struct BoundingVolumeHierarchy: Sendable {
     struct Node: Sendable {
         var bounds: Bounds
         /// Children for inner nodes; for leaves, the range `start..<end` of `order`.
@@ -16,7 +16,7 @@ public struct BoundingVolumeHierarchy: Sendable {
     let order: [Int32]
     let boxes: [Bounds]
 
-    public init(boxes: [Bounds], leafSize: Int = 4) {
+    package init(boxes: [Bounds], leafSize: Int = 4) {
         self.boxes = boxes
         var order = (0..<Int32(boxes.count)).map { $0 }
         var nodes = [Node]()
@@ -78,7 +78,7 @@ public struct BoundingVolumeHierarchy: Sendable {
     }
 
     /// Calls `body` with the index of every box that overlaps `query` (touching counts).
-    public func forEachOverlap(with query: Bounds, _ body: (Int) -> Void) {
+    package func forEachOverlap(with query: Bounds, _ body: (Int) -> Void) {
         guard !nodes.isEmpty else { return }
         // Median splits keep the depth at most log2 of the box count, so the stack of pending right
         // children fits inline: no allocation per query.
@@ -100,7 +100,7 @@ public struct BoundingVolumeHierarchy: Sendable {
 
     /// Calls `body` with the index of every box that segment `p q` may pass through. The boxes are
     /// widened by a hair, so that rounding in the slab test never drops a box the segment touches.
-    public func forEachBox(crossedBy p: Vector3, _ q: Vector3, _ body: (Int) -> Void) {
+    package func forEachBox(crossedBy p: Vector3, _ q: Vector3, _ body: (Int) -> Void) {
         guard !nodes.isEmpty else { return }
         let d = q - p
         let slack = 1e-9 * (nodes[0].bounds.size.length + 1)
@@ -134,7 +134,7 @@ public struct BoundingVolumeHierarchy: Sendable {
     }
 
     /// Calls `body(i, j)` once for every pair `i < j` of overlapping boxes in this hierarchy.
-    public func forEachOverlappingPair(_ body: (Int, Int) -> Void) {
+    package func forEachOverlappingPair(_ body: (Int, Int) -> Void) {
         for i in 0..<boxes.count {
             forEachOverlap(with: boxes[i]) { j in if j > i { body(i, j) } }
         }

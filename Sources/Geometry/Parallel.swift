@@ -5,7 +5,7 @@ import Foundation
 /// Results come back in item order, so what the caller builds from them never depends on the number
 /// of cores or on scheduling. The work items may only read shared state: each writes only its own
 /// result.
-public enum Parallel {
+package enum Parallel {
     /// Whether more than one core is there to share the work, and the environment variable
     /// `MINIDESK_SERIAL` is not set to 1 (which keeps all work on the calling thread).
     static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1 && ProcessInfo.processInfo.environment["MINIDESK_SERIAL"] != "1"
@@ -37,7 +37,7 @@ public enum Parallel {
     /// `body` applied to every item of `0..<count`, the results in item order. Items are handed out
     /// one at a time, so a few costly ones among many cheap ones still spread over the cores. If some
     /// items fail, the error of the first of them is thrown.
-    public static func each<T, E: Error>(_ count: Int, _ body: (Int) throws(E) -> T) throws(E) -> [T] {
+    package static func each<T, E: Error>(_ count: Int, _ body: (Int) throws(E) -> T) throws(E) -> [T] {
         guard isUseful && count > 1 else {
             var results = [T]()
             results.reserveCapacity(count)

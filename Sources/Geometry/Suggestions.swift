@@ -1,14 +1,14 @@
 /// Suggestions for mistyped names: "did you mean ...?".
 
 /// The candidate nearest to `word` by edit distance, if it is near enough to be a likely typo.
-public func closest(to word: String, in candidates: Set<String>) -> String? {
+package func closest(to word: String, in candidates: Set<String>) -> String? {
     let scored = candidates.map { ($0, editDistance(word, $0)) }.min { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }
     guard let (best, d) = scored, d <= max(2, best.count / 3) else { return nil }
     return best
 }
 
 /// Levenshtein distance, counting an adjacent swap as one edit.
-public func editDistance(_ a: String, _ b: String) -> Int {
+package func editDistance(_ a: String, _ b: String) -> Int {
     let x = Array(a), y = Array(b)
     if x.isEmpty { return y.count }
     if y.isEmpty { return x.count }

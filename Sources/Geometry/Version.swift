@@ -1,4 +1,4 @@
 /// MiniDesk's version, shown by `minidesk --version` and written into file metadata.
-public enum MiniDeskVersion {
-    public static let current = "0.1.0"
+package enum MiniDeskVersion {
+    package static let current = "0.1.0"
 }

@@ -26,9 +26,9 @@ public enum FileOutputError: Error, Equatable, Sendable, CustomStringConvertible
 /// Writes files so that nothing is ever half-written: the content goes to a temporary name in the same
 /// folder, is flushed to disk, and only then renamed over the target. On any failure the temporary file
 /// is removed and an existing file at the target is left untouched.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Writes `data` to `path`.
-    public static func write(_ data: Data, to path: String) throws(FileOutputError) {
+    package static func write(_ data: Data, to path: String) throws(FileOutputError) {
         try write(to: path) { (temp: String) throws(FileOutputError) in
             guard FileManager.default.createFile(atPath: temp, contents: data) else {
                 throw .writeFailed(path: path, reason: String(cString: strerror(errno)))
@@ -37,7 +37,7 @@ public enum AtomicFile {
     }
 
     /// Lets `produce` write the whole file at the temporary path it is given, then moves it to `path`.
-    public static func write(to path: String, _ produce: (String) throws(FileOutputError) -> Void) throws(FileOutputError) {
+    package static func write(to path: String, _ produce: (String) throws(FileOutputError) -> Void) throws(FileOutputError) {
         let url = URL(fileURLWithPath: path)
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {

@@ -9,42 +9,42 @@ import Geometry
 /// reported with its path and reason, never treated as empty and never overwritten. Changes are made
 /// under an exclusive lock (so concurrent `minidesk preset save` commands lose nothing) and written
 /// atomically (so a crash leaves the old file).
-public struct PresetStore: Sendable {
-    public static let schemaVersion = 1
+package struct PresetStore: Sendable {
+    package static let schemaVersion = 1
 
     /// One saved parameter set for one item.
-    public struct Preset: Equatable, Sendable {
-        public var item: String
+    package struct Preset: Equatable, Sendable {
+        package var item: String
         /// Values by parameter name, as JSON values (numbers, booleans, strings).
-        public var parameters: [String: JSONValue]
+        package var parameters: [String: JSONValue]
 
-        public init(item: String, parameters: [String: JSONValue]) {
+        package init(item: String, parameters: [String: JSONValue]) {
             self.item = item
             self.parameters = parameters
         }
     }
 
     /// Why the store could not be used; each message names the file and the reason.
-    public struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var message: String
-        public init(message: String) { self.message = message }
-        public var description: String { message }
+    package struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+        package var message: String
+        package init(message: String) { self.message = message }
+        package var description: String { message }
     }
 
     /// The store's file.
-    public let path: String
+    package let path: String
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// The default location: `$XDG_CONFIG_HOME/minidesk/presets.json`, else `~/.config/minidesk/presets.json`.
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], !xdg.isEmpty { return xdg + "/minidesk/presets.json" }
         let home = environment["HOME"] ?? NSHomeDirectory()
         return home + "/.config/minidesk/presets.json"
     }
 
     /// Every preset. A missing file is an empty store; anything else that cannot be read throws.
-    public func load() throws(StoreError) -> [String: Preset] {
+    package func load() throws(StoreError) -> [String: Preset] {
         guard FileManager.default.fileExists(atPath: path) else { return [:] }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw StoreError(message: "cannot read the presets file \(path): " + String(cString: strerror(errno)) + "; it was left untouched")
@@ -54,7 +54,7 @@ public struct PresetStore: Sendable {
 
     /// Changes the presets under an exclusive lock: reads the current file (failing, without writing,
     /// if it cannot be read), applies `change`, and writes the result atomically.
-    public func modify(_ change: (inout [String: Preset]) throws(StoreError) -> Void) throws(StoreError) {
+    package func modify(_ change: (inout [String: Preset]) throws(StoreError) -> Void) throws(StoreError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

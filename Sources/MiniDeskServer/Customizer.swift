@@ -27,7 +27,7 @@ public final class Customizer: Sendable {
 
     /// A customizer serving three.js from `threeFolder` (Debian's libjs-three), saving presets in
     /// `presets`, and writing downloads in `scratch` before sending them.
-    public init(threeFolder: String = StaticFiles.debianThreeFolder, presets: PresetStore, scratch: String = NSTemporaryDirectory()) {
+    package init(threeFolder: String = StaticFiles.debianThreeFolder, presets: PresetStore, scratch: String = NSTemporaryDirectory()) {
         files = StaticFiles(threeFolder: threeFolder)
         self.presets = presets
         self.scratch = scratch
