@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
     name: "MiniDesk",
     products: [
+        .library(name: "Support", targets: ["Support"]),
         .library(name: "Geometry", targets: ["Geometry"]),
         .library(name: "Scene", targets: ["Scene"]),
         .library(name: "MiniDesk", targets: ["MiniDesk"]),
@@ -24,27 +25,31 @@ let package = Package(
             name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]),
 
+        // The application's helpers: JSON values read and written exactly, suggestions for typos,
+        // the version.
+        .target(name: "Support"),
         // The kernel: pure Swift, no C dependency.
         .target(name: "Geometry"),
         // CSG scenes: solids as JSON documents, read and written exactly.
-        .target(name: "Scene", dependencies: ["Geometry"]),
+        .target(name: "Scene", dependencies: ["Geometry", "Support"]),
         // The catalogue: parameters, the enclosure, the items, each built as a scene.
-        .target(name: "MiniDesk", dependencies: ["Geometry", "Scene"]),
+        .target(name: "MiniDesk", dependencies: ["Geometry", "Scene", "Support"]),
         // Writers and readers.
-        .target(name: "MeshIO", dependencies: ["Geometry", "MiniDesk", "CAssimp", "CMinizip"]),
+        .target(name: "MeshIO", dependencies: ["Geometry", "MiniDesk", "Support", "CAssimp", "CMinizip"]),
 
         // `minidesk serve`: the customizer's HTTP server, page and API.
-        .target(name: "MiniDeskServer", dependencies: ["MiniDesk", "MeshIO", "Geometry", "CMicroHTTPD"], resources: [.copy("Page")]),
+        .target(name: "MiniDeskServer", dependencies: ["MiniDesk", "MeshIO", "Geometry", "Support", "CMicroHTTPD"], resources: [.copy("Page")]),
 
-        .executableTarget(name: "minidesk", dependencies: ["Geometry", "Scene", "MiniDesk", "MeshIO", "MiniDeskServer"]),
-        .executableTarget(name: "minidesk-bench", dependencies: ["Geometry", "MiniDesk", "MeshIO", "MiniDeskServer"]),
+        .executableTarget(name: "minidesk", dependencies: ["Geometry", "Scene", "MiniDesk", "MeshIO", "MiniDeskServer", "Support"]),
+        .executableTarget(name: "minidesk-bench", dependencies: ["Geometry", "MiniDesk", "MeshIO", "MiniDeskServer", "Support"]),
 
+        .testTarget(name: "SupportTests", dependencies: ["Support"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "Geometry"]),
-        .testTarget(name: "MiniDeskTests", dependencies: ["MiniDesk", "Scene", "Geometry"], exclude: ["GoldenScenes"]),
-        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "MiniDesk", "Geometry", "CMinizip"]),
-        .testTarget(name: "MiniDeskServerTests", dependencies: ["MiniDeskServer", "MiniDesk", "MeshIO", "Geometry"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Geometry", "Support"]),
+        .testTarget(name: "MiniDeskTests", dependencies: ["MiniDesk", "Scene", "Geometry", "Support"], exclude: ["GoldenScenes"]),
+        .testTarget(name: "MeshIOTests", dependencies: ["MeshIO", "MiniDesk", "Geometry", "Support", "CMinizip"]),
+        .testTarget(name: "MiniDeskServerTests", dependencies: ["MiniDeskServer", "MiniDesk", "MeshIO", "Geometry", "Support"]),
         // End-to-end tests of the built binary.
-        .testTarget(name: "minideskTests", dependencies: ["minidesk", "Geometry", "MiniDesk", "MeshIO"]),
+        .testTarget(name: "minideskTests", dependencies: ["minidesk", "Geometry", "MiniDesk", "MeshIO", "Support"]),
     ]
 )

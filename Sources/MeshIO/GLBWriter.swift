@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 /// Binary glTF 2.0 (GLB): one node, mesh and material per part, the part's colour as the material's
 /// base colour (`#RRGGBB`), positions as 32-bit floats and 32-bit indices in one binary chunk. glTF

@@ -1,5 +1,6 @@
 import Geometry
 import MiniDesk
+import Support
 
 /// `minidesk export` of one item as one library call.
 public enum ItemExport {

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 /// The user's own parameter sets, kept in one small JSON file:
 /// `{"schemaVersion": 1, "presets": {"NAME": {"item": "solid", "parameters": {"body.width": 120}}}}`.

@@ -1,6 +1,7 @@
 import CMinizip
 import Foundation
 import Geometry
+import Support
 
 /// One coloured part of a 3MF object.
 public struct ThreeMFPart: Sendable {

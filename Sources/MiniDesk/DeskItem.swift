@@ -1,5 +1,6 @@
 import Geometry
 import Scene
+import Support
 
 /// A printable desk item: a name, a one-line description, its parameters, and how to build its parts.
 public struct DeskItem: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import MeshIO
 import MiniDesk
+import Support
 
 /// `minidesk serve`'s application: the page, three.js, and a JSON and GLB API over the same library
 /// calls as the CLI (the parameter listing, `DeskItem.parts`, the writers, the preset store).

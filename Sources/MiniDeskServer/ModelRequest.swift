@@ -1,5 +1,6 @@
 import Geometry
 import MiniDesk
+import Support
 
 /// What a customizer request asks for: an item, a view, a resolution and parameter overrides, read
 /// from the query (`?item=planter&view=separate&planter.size=80`). Every argument that is not one of

@@ -1,4 +1,5 @@
 import Geometry
+import Support
 
 /// A CSG scene (`docs/csg-scene.md`): a resolution and one solid, or named parts each with its own
 /// solid (an item's build, `minidesk export --scene`), read from JSON and written back exactly.

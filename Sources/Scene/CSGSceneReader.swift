@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 extension CSGScene {
     /// Reads a scene from JSON: a `root` solid, or `parts`. `loadMesh` reads the file of each `mesh`

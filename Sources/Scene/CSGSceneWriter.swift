@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 extension CSGScene {
     /// The scene as JSON that `read` turns back into the same scene, and so into the same meshes,

@@ -1,4 +1,5 @@
 import Geometry
+import Support
 
 /// A value in the document and its JSON path, with typed accessors whose errors name both.
 struct Field {

@@ -1,4 +1,5 @@
 import Geometry
+import Support
 
 /// A parsed command line: positional words and `--name value` / `--flag` options.
 struct Arguments {

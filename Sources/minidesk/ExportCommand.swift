@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import MeshIO
 import MiniDesk
+import Support
 
 /// `minidesk export`: resolves each item's parameters, validates them all, then builds the items
 /// and writes their files.

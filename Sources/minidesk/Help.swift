@@ -1,4 +1,5 @@
 import Geometry
+import Support
 
 /// The help texts, one per command.
 enum Help {

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import MeshIO
 import MiniDesk
+import Support
 
 /// `minidesk params ITEM`: every parameter with its default, unit, range and description.
 enum ParamsCommand {

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import MeshIO
 import MiniDesk
+import Support
 
 /// `minidesk preset save|list|show|delete`: the user's own parameter sets.
 enum PresetCommand {

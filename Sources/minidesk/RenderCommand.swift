@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import MeshIO
 import MiniDesk
+import Support
 
 /// `minidesk render ITEM... | --all`: shaded PNG previews from our own rasterizer, any views, any mode.
 enum RenderCommand {

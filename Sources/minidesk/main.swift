@@ -1,5 +1,6 @@
 import Geometry
 import Foundation
+import Support
 
 /// The entry point: dispatches to a command and turns errors into exit codes.
 func runMain(_ words: [String]) -> ExitCode {

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Scene
+import Support
 
 @Suite struct CSGSceneTests {
     static func evaluate(_ json: String, files: [String: Mesh] = [:]) throws -> Mesh {

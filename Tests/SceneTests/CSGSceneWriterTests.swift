@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Testing
 @testable import Scene
+import Support
 
 /// The writer is the reader's inverse: every kind of node, placed and tagged in every order, reads
 /// back as the same tree, and so evaluates to the same mesh bit for bit.

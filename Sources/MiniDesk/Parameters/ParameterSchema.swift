@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 /// Every parameter of an item, described once as data, with the rules that tie parameters together.
 public struct ParameterSchema: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Support
 
 /// The kind of a parameter, which decides how its values are read and checked.
 public enum ParameterKind: String, Sendable, CaseIterable {

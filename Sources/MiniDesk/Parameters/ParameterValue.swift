@@ -1,4 +1,5 @@
 import Geometry
+import Support
 
 /// A parameter's value: a number (lengths in mm, angles in degrees, counts), a switch, or text
 /// (choices, `#RRGGBB` colours, paths).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Geometry
+@testable import Support
 
 @Suite struct JSONValueTests {
     static func parse(_ s: String) throws -> JSONValue { try JSONValue.parse(Data(s.utf8)) }
