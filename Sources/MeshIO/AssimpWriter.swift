@@ -1,10 +1,11 @@
 import CAssimp
 import Foundation
 import Geometry
+import MiniDesk
 
 /// Writes named, coloured parts through assimp's exporters (`AssimpFormat`): one mesh per part,
-/// on a node of the part's name, with a material of that name in the part's colour (`#RRGGBB`, as
-/// diffuse and base colour). Positions are millimetres, as 32-bit floats (assimp's precision), with
+/// on a node of the part's name, with a material of that name in the part's colour (as diffuse
+/// and base colour). Positions are millimetres, as 32-bit floats (assimp's precision), with
 /// no normals (the faces are flat; readers compute them);
 /// formats whose convention is +Y up get the +Z-up parts turned upright.
 public enum AssimpWriter {
@@ -17,7 +18,7 @@ public enum AssimpWriter {
     /// succeeded, the companions first. Either way a failed export leaves no file and never
     /// replaces a good one.
     @discardableResult
-    public static func write(_ parts: [(name: String, color: String, mesh: Mesh)], format: AssimpFormat, to path: String) throws(FileOutputError) -> [String] {
+    public static func write(_ parts: [Part], format: AssimpFormat, to path: String) throws(FileOutputError) -> [String] {
         let scene = SceneBuilder(parts, turnedUpright: format.isYUp)
         defer { scene.release() }
         func failure() -> FileOutputError {
@@ -73,7 +74,7 @@ private final class SceneBuilder {
     let scene: UnsafeMutablePointer<aiScene>
     private var allocations = [UnsafeMutableRawPointer]()
 
-    init(_ parts: [(name: String, color: String, mesh: Mesh)], turnedUpright: Bool) {
+    init(_ parts: [Part], turnedUpright: Bool) {
         scene = Self.zeroed(aiScene.self, count: 1, into: &allocations)
         let count = parts.count
         let meshes = Self.zeroed(UnsafeMutablePointer<aiMesh>?.self, count: count, into: &allocations)
@@ -139,9 +140,8 @@ private final class SceneBuilder {
         return mesh
     }
 
-    private func material(name: String, color: String) -> UnsafeMutablePointer<aiMaterial> {
-        let rgb = Int(color.dropFirst(), radix: 16) ?? 0x808080
-        let channels = [Float((rgb >> 16) & 0xFF) / 255, Float((rgb >> 8) & 0xFF) / 255, Float(rgb & 0xFF) / 255, 1]
+    private func material(name: String, color: Color) -> UnsafeMutablePointer<aiMaterial> {
+        let channels = [Float(color.red) / 255, Float(color.green) / 255, Float(color.blue) / 255, 1]
         var properties = [UnsafeMutablePointer<aiMaterialProperty>]()
         func add(_ key: String, _ type: aiPropertyTypeInfo, _ bytes: [UInt8]) {
             let p = Self.zeroed(aiMaterialProperty.self, count: 1, into: &allocations)

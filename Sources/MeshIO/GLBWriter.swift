@@ -1,14 +1,15 @@
 import Foundation
 import Geometry
+import MiniDesk
 import Support
 
 /// Binary glTF 2.0 (GLB): one node, mesh and material per part, the part's colour as the material's
-/// base colour (`#RRGGBB`), positions as 32-bit floats and 32-bit indices in one binary chunk. glTF
+/// base colour, positions as 32-bit floats and 32-bit indices in one binary chunk. glTF
 /// has +Y up, so a root node turns our +Z-up parts upright.
 public enum GLBWriter {
-    /// The GLB bytes for `parts` (a colour per part; mid grey where one is missing). `extras`, JSON
+    /// The GLB bytes for `parts`, each in its colour. `extras`, JSON
     /// object text, goes into the scene's `extras` (three.js hands it over as the scene's userData).
-    public static func glb(_ parts: [(name: String, mesh: Mesh)], colors: [String], extras: String? = nil) -> Data {
+    public static func glb(_ parts: [Part], extras: String? = nil) -> Data {
         var accessors = [String](), views = [String](), meshes = [String](), materials = [String](), nodes = [String]()
         func escaped(_ s: String) -> String {
             s.unicodeScalars.map { c -> String in
@@ -35,8 +36,7 @@ public enum GLBWriter {
             let indexOffset = positionOffset + positionLength, indexLength = 12 * m.triangles.count
             binaryLength = indexOffset + indexLength
 
-            let rgb = UInt32((i < colors.count ? colors[i] : "#808080").dropFirst(), radix: 16) ?? 0x808080
-            let channels = [(rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF].map { String(Double($0) / 255) }
+            let channels = [part.color.red, part.color.green, part.color.blue].map { String(Double($0) / 255) }
             let lower = lo.map { String($0) }.joined(separator: ","), upper = hi.map { String($0) }.joined(separator: ",")
             let range = m.vertices.isEmpty ? "" : ",\"min\":[" + lower + "],\"max\":[" + upper + "]"
             views.append("{\"buffer\":0,\"byteOffset\":\(positionOffset),\"byteLength\":\(positionLength),\"target\":34962}")

@@ -48,7 +48,7 @@ public enum ItemFiles {
                 var metadata = ThreeMFWriter.Metadata(title: "MiniDesk \(item.name) \(part.name)", parametersJSON: parameterFile(used, item: item.name))
                 metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png([(part.mesh, part.color)])
                 try ThreeMFWriter.write(
-                    objectName: "\(item.name)-\(part.name)", parts: [ThreeMFPart(name: part.name, color: part.color, mesh: part.mesh)],
+                    objectName: "\(item.name)-\(part.name)", parts: [Part(name: part.name, color: part.color, mesh: part.mesh)],
                     metadata: metadata, to: path)
                 return ["item": item.name, "part": part.name, "path": path, "triangles": part.mesh.triangles.count, "volume": volume(part.mesh)]
             }
@@ -59,7 +59,7 @@ public enum ItemFiles {
             let groups = mode == .separate ? parts.map { ("\(stem)-\($0.name)", [$0]) } : [(stem, parts)]
             return try groups.map { (name, group) in
                 let path = folder + "/\(name).obj"
-                try OBJWriter.write(group.map { ($0.name, $0.color, $0.mesh) }, to: path)
+                try OBJWriter.write(group, to: path)
                 return ["item": item.name, "part": group.count == 1 ? group[0].name : "*", "path": path,
                         "materials": folder + "/\(name).mtl", "triangles": group.reduce(0) { $0 + $1.mesh.triangles.count },
                         "volume": group.reduce(0.0) { $0 + volume($1.mesh) }]
@@ -88,7 +88,7 @@ public enum ItemFiles {
             let groups = mode == .separate ? parts.map { ("\(stem)-\($0.name)", [$0]) } : [(stem, parts)]
             return try groups.map { (name, group) in
                 let path = folder + "/\(name).\(assimp.fileExtension)"
-                let written = try AssimpWriter.write(group.map { ($0.name, $0.color, $0.mesh) }, format: assimp, to: path)
+                let written = try AssimpWriter.write(group, format: assimp, to: path)
                 var entry: [String: Any] = ["item": item.name, "part": group.count == 1 ? group[0].name : "*", "path": path,
                                             "triangles": group.reduce(0) { $0 + $1.mesh.triangles.count }, "volume": group.reduce(0.0) { $0 + volume($1.mesh) }]
                 if written.count > 1 { entry["companions"] = Array(written.dropFirst()) }
@@ -111,7 +111,7 @@ public enum ItemFiles {
                         + "--format 3mf or ply keep full precision, or use a coarser --resolution than a chord deviation of \(resolution.maxChordDeviation) mm"]
                 }
             }
-            try MeshWriter.write([(part.name, part.mesh)], colors: [part.color], format: meshFormat, to: path)
+            try MeshWriter.write([part], format: meshFormat, to: path)
             return entry
         }
     }
@@ -122,7 +122,7 @@ public enum ItemFiles {
         var objects = [ThreeMFObject]()
         for part in parts {
             let name = part.piece.map { "\(item)-\($0)" } ?? item
-            let p = ThreeMFPart(name: part.name, color: part.color, mesh: part.mesh)
+            let p = Part(name: part.name, color: part.color, mesh: part.mesh)
             if let i = objects.firstIndex(where: { $0.name == name }) { objects[i].parts.append(p) } else { objects.append(ThreeMFObject(name: name, parts: [p])) }
         }
         return objects

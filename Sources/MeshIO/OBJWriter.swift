@@ -1,12 +1,13 @@
 import Foundation
 import Geometry
+import MiniDesk
 
 /// Wavefront OBJ with an MTL material library: one object per part, each with its own material in
 /// the part's colour, so viewers and slicers that read MTL show the parts coloured. Coordinates are
 /// written as shortest round-trip decimals, so they read back bit for bit.
 public enum OBJWriter {
     /// The OBJ text for `parts`, naming `materialLibrary` (a file name next to the OBJ).
-    public static func obj(_ parts: [(name: String, color: String, mesh: Mesh)], materialLibrary: String) -> Data {
+    public static func obj(_ parts: [Part], materialLibrary: String) -> Data {
         var text = "# MiniDesk\nmtllib \(materialLibrary)\n"
         var offset: UInt32 = 1
         for part in parts {
@@ -18,12 +19,11 @@ public enum OBJWriter {
         return Data(text.utf8)
     }
 
-    /// The MTL text: one matte material per part, its diffuse colour from `#RRGGBB`.
-    public static func mtl(_ parts: [(name: String, color: String, mesh: Mesh)]) -> Data {
+    /// The MTL text: one matte material per part, its diffuse colour the part's.
+    public static func mtl(_ parts: [Part]) -> Data {
         var text = "# MiniDesk\n"
         for part in parts {
-            let rgb = Int(part.color.dropFirst(), radix: 16) ?? 0x808080
-            let channels = [(rgb >> 16) & 0xFF, (rgb >> 8) & 0xFF, rgb & 0xFF].map { String(format: "%.4f", Double($0) / 255) }
+            let channels = [part.color.red, part.color.green, part.color.blue].map { String(format: "%.4f", Double($0) / 255) }
             text += "newmtl \(part.name)\nKa 0 0 0\nKd \(channels.joined(separator: " "))\nKs 0 0 0\nd 1\nillum 1\n"
         }
         return Data(text.utf8)
@@ -31,7 +31,7 @@ public enum OBJWriter {
 
     /// Writes `<path>` and the material library beside it (same name, `.mtl`), each atomically; the
     /// library first, so the OBJ never names a missing one.
-    public static func write(_ parts: [(name: String, color: String, mesh: Mesh)], to path: String) throws(FileOutputError) {
+    public static func write(_ parts: [Part], to path: String) throws(FileOutputError) {
         let library = URL(fileURLWithPath: path).deletingPathExtension().appendingPathExtension("mtl")
         try AtomicFile.write(mtl(parts), to: library.path)
         try AtomicFile.write(obj(parts, materialLibrary: library.lastPathComponent), to: path)

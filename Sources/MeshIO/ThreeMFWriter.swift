@@ -1,30 +1,16 @@
 import CMinizip
 import Foundation
 import Geometry
+import MiniDesk
 import Support
-
-/// One coloured part of a 3MF object.
-public struct ThreeMFPart: Sendable {
-    /// The part name slicers show.
-    public var name: String
-    /// `#RRGGBB`.
-    public var color: String
-    public var mesh: Mesh
-
-    public init(name: String, color: String, mesh: Mesh) {
-        self.name = name
-        self.color = color
-        self.mesh = mesh
-    }
-}
 
 /// One object of a 3MF build: the parts that a slicer moves together (a whole item, or the stash's
 /// lid or base), in place, in millimetres.
 public struct ThreeMFObject: Sendable {
     public var name: String
-    public var parts: [ThreeMFPart]
+    public var parts: [Part]
 
-    public init(name: String, parts: [ThreeMFPart]) {
+    public init(name: String, parts: [Part]) {
         self.name = name
         self.parts = parts
     }
@@ -70,18 +56,15 @@ public enum ThreeMFWriter {
 
     /// Writes `parts` as one object named `objectName` to `path`, atomically. With no parts it
     /// writes a valid 3MF whose build is empty (an empty result of `minidesk csg`).
-    public static func write(objectName: String, parts: [ThreeMFPart], layout: ThreeMFLayout = .assembly, metadata: Metadata, to path: String) throws(FileOutputError) {
+    public static func write(objectName: String, parts: [Part], layout: ThreeMFLayout = .assembly, metadata: Metadata, to path: String) throws(FileOutputError) {
         try write(objects: parts.isEmpty ? [] : [ThreeMFObject(name: objectName, parts: parts)], layout: layout, metadata: metadata, to: path)
     }
 
     /// Writes `objects`, each a build item, to `path` in `layout`, atomically. `filaments` lists
     /// colours in filament order (the colours of the parts that it leaves out follow, in order of
     /// first appearance), so that an item split into pieces keeps its palette's numbering.
-    public static func write(objects: [ThreeMFObject], layout: ThreeMFLayout, filaments: [String] = [], metadata: Metadata, to path: String) throws(FileOutputError) {
+    public static func write(objects: [ThreeMFObject], layout: ThreeMFLayout, filaments: [Color] = [], metadata: Metadata, to path: String) throws(FileOutputError) {
         for part in objects.flatMap(\.parts) {
-            guard part.color.count == 7, part.color.hasPrefix("#"), UInt32(part.color.dropFirst(), radix: 16) != nil else {
-                throw .writeFailed(path: path, reason: "part \(part.name) has colour \(part.color); a #RRGGBB colour is needed")
-            }
             guard part.mesh.vertices.allSatisfy(\.isFinite) else {
                 throw .writeFailed(path: path, reason: "part \(part.name) has coordinates that are not finite")
             }
@@ -106,11 +89,11 @@ public enum ThreeMFWriter {
     }
 
     /// Filament numbers (1-based) by distinct colour, in order of first appearance.
-    public static func extruders(for parts: [ThreeMFPart]) -> [Int] {
-        var order = [String]()
+    public static func extruders(for parts: [Part]) -> [Int] {
+        var order = [Color]()
         return parts.map { p in
-            if let i = order.firstIndex(of: p.color.uppercased()) { return i + 1 }
-            order.append(p.color.uppercased())
+            if let i = order.firstIndex(of: p.color) { return i + 1 }
+            order.append(p.color)
             return order.count
         }
     }
@@ -152,7 +135,7 @@ public enum ThreeMFWriter {
             """ + "\n")
         guard !plan.objects.isEmpty else { return try emit(" </resources>\n <build/>\n</model>\n") }
         try emit("  <m:colorgroup id=\"1\">\n")
-        for color in plan.colors { try emit("   <m:color color=\"\(color)\"/>\n") }
+        for color in plan.colors { try emit("   <m:color color=\"\(color.hex)\"/>\n") }
         try emit("  </m:colorgroup>\n")
         for (k, object) in plan.objects.enumerated() {
             switch plan.layout {
@@ -227,23 +210,23 @@ struct ThreeMFPlan {
     let layout: ThreeMFLayout
     /// The distinct colours, `#RRGGBB` in capitals, in order of first appearance: colour k is
     /// filament k + 1.
-    let colors: [String]
+    let colors: [Color]
     /// For each object, its parts' colour indices.
     let colorIndex: [[Int]]
     let objectIDs: [Int]
     /// For each object, its parts' mesh object ids (assembly layout only).
     let partIDs: [[Int]]
 
-    init(objects: [ThreeMFObject], layout: ThreeMFLayout, filaments: [String] = []) {
+    init(objects: [ThreeMFObject], layout: ThreeMFLayout, filaments: [Color] = []) {
         self.objects = objects
         self.layout = layout
-        var colors = [String]()
-        for c in filaments.map({ $0.uppercased() }) where !colors.contains(c) && objects.contains(where: { $0.parts.contains { $0.color.uppercased() == c } }) {
+        var colors = [Color]()
+        for c in filaments where !colors.contains(c) && objects.contains(where: { $0.parts.contains { $0.color == c } }) {
             colors.append(c)
         }
         colorIndex = objects.map { o in
             o.parts.map { p in
-                let c = p.color.uppercased()
+                let c = p.color
                 if let i = colors.firstIndex(of: c) { return i }
                 colors.append(c)
                 return colors.count - 1

@@ -56,7 +56,7 @@ public struct DeskItem: Sendable {
         do { meshes = try scene.meshes() } catch { throw .geometry(error.error) }
         var parts = [Part]()
         for (part, mesh) in zip(scene.parts, meshes) where !mesh.isEmpty {
-            parts.append(Part(name: part.name ?? name, color: part.color ?? "#C0C0C0", mesh: mesh, piece: part.piece, layout: part.layout))
+            parts.append(Part(name: part.name ?? name, color: part.color.flatMap(Color.init(hex:)) ?? Color(red: 0xC0, green: 0xC0, blue: 0xC0), mesh: mesh, piece: part.piece, layout: part.layout))
         }
         return (parts, warnings)
     }

@@ -4,8 +4,8 @@ import Geometry
 public struct Part: Hashable, Sendable {
     /// A stable name used in file names and slicer part lists (`shell`, `bottom`, ...).
     public var name: String
-    /// The display colour as `#RRGGBB`.
-    public var color: String
+    /// The filament and display colour.
+    public var color: Color
     public var mesh: Mesh
     /// The piece of the print the part belongs to, which a slicer moves apart from the others (the
     /// `foot`; the stash's `lid` and `base`); nil for the body's parts.
@@ -15,7 +15,7 @@ public struct Part: Hashable, Sendable {
     /// when it prints where it sits. Its inverse puts the part back, for an assembled view.
     public var layout: Transform?
 
-    public init(name: String, color: String, mesh: Mesh, piece: String? = nil, layout: Transform? = nil) {
+    public init(name: String, color: Color, mesh: Mesh, piece: String? = nil, layout: Transform? = nil) {
         self.name = name
         self.color = color
         self.mesh = mesh

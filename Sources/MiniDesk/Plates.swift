@@ -10,8 +10,8 @@ public struct PlacedPart: Sendable {
 
 /// The parts that print in one filament, arranged on one print bed for a one-colour printer.
 public struct Plate: Sendable {
-    /// The filament colour, `#RRGGBB`.
-    public var color: String
+    /// The filament colour.
+    public var color: Color
     /// The names of the parts this colour prints (`shell`, `bottom`, ...), in the order they first come.
     public var partNames: [String]
     /// The bed's number among this colour's beds (1-based), and how many it has.
@@ -42,11 +42,11 @@ public enum PlateLayout {
     /// Plates for `items` (each item's parts as printed apart, already in their printing
     /// orientation), by colour in the order colours first appear, on a bed of `bed` mm.
     public static func plates(_ items: [(item: String, parts: [Part])], bed: Vector2 = Vector2(256, 256), gap: Double = 5) throws(PlateError) -> [Plate] {
-        var colors = [String]()
-        var groups = [String: [PlacedPart]]()
+        var colors = [Color]()
+        var groups = [Color: [PlacedPart]]()
         for (item, parts) in items {
             for part in parts {
-                let c = part.color.uppercased()
+                let c = part.color
                 if groups[c] == nil { colors.append(c) }
                 groups[c, default: []].append(PlacedPart(item: item, part: part))
             }

@@ -110,12 +110,12 @@ public final class Customizer: Sendable {
                 "seconds": Date().timeIntervalSince(started),
                 "parts": parts.map { p -> [String: Any] in
                     let volume = p.mesh.report(checkSelfIntersections: false).volume
-                    return ["name": p.name, "color": p.color, "triangles": p.mesh.triangles.count, "volume": volume, "grams": volume * Self.density]
+                    return ["name": p.name, "color": p.color.hex, "triangles": p.mesh.triangles.count, "volume": volume, "grams": volume * Self.density]
                 },
                 "warnings": warnings.map(\.json),
             ]
             let extras = String(decoding: try! JSONSerialization.data(withJSONObject: report, options: [.sortedKeys]), as: UTF8.self)
-            return GLBWriter.glb(parts.map { ($0.name, $0.mesh) }, colors: parts.map(\.color), extras: extras)
+            return GLBWriter.glb(parts, extras: extras)
         }
         guard let glb else { return .error(409, "superseded: this tab has asked for a newer model") }
         return HTTPResponse(contentType: "model/gltf-binary", body: glb)

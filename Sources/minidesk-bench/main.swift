@@ -28,18 +28,21 @@ func peakResidentBytes() -> Int {
 /// The test mesh for the writers: a sphere of about 1M triangles.
 func writerMesh() throws -> Mesh { try Mesh.sphere(radius: 50, segments: 1000) }
 
+/// The test mesh as a silver part.
+func sphere(_ mesh: Mesh) -> Part { Part(name: "sphere", color: Color(red: 0xC8, green: 0xC8, blue: 0xCC), mesh: mesh) }
+
 /// Writes the test mesh in one format to `path`.
 func writeTestMesh(_ mesh: Mesh, format: String, to path: String) throws {
     switch format {
-    case "obj": try OBJWriter.write([("sphere", "#C8C8CC", mesh)], to: path)
+    case "obj": try OBJWriter.write([sphere(mesh)], to: path)
     case "3mf":
-        try ThreeMFWriter.write(objectName: "sphere", parts: [ThreeMFPart(name: "sphere", color: "#C8C8CC", mesh: mesh)],
+        try ThreeMFWriter.write(objectName: "sphere", parts: [sphere(mesh)],
                                 metadata: ThreeMFWriter.Metadata(title: "bench", parametersJSON: "{}"), to: path)
     default:
         if let assimp = AssimpFormat.named(format) {
-            try AssimpWriter.write([("sphere", "#C8C8CC", mesh)], format: assimp, to: path)
+            try AssimpWriter.write([sphere(mesh)], format: assimp, to: path)
         } else {
-            try MeshWriter.write([("sphere", mesh)], colors: ["#C8C8CC"], format: MeshFormat(rawValue: format)!, to: path)
+            try MeshWriter.write([sphere(mesh)], format: MeshFormat(rawValue: format)!, to: path)
         }
     }
 }

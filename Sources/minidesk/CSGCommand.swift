@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import MeshIO
+import MiniDesk
 import Scene
 
 /// `minidesk csg SCENE.json -o OUT [--json]`: evaluates a CSG scene and writes the mesh, or, for a
@@ -71,7 +72,8 @@ enum CSGCommand {
         do {
             if ext == "3mf" {
                 let parts = zip(scene.parts, meshes).filter { !$0.1.isEmpty }.map { part, mesh in
-                    ThreeMFPart(name: part.name ?? stem, color: part.color ?? "#C0C0C0", mesh: mesh)
+                    // The reader took only #RRGGBB colours.
+                    Part(name: part.name ?? stem, color: part.color.flatMap(Color.init(hex:)) ?? Color(red: 0xC0, green: 0xC0, blue: 0xC0), mesh: mesh)
                 }
                 try ThreeMFWriter.write(objectName: stem, parts: parts, metadata: .init(title: stem), to: out)
                 files = [out]
@@ -81,7 +83,7 @@ enum CSGCommand {
                     switch ext {
                     case "ply": try AtomicFile.write(IndexedMeshWriter.ply(mesh), to: file)
                     case "obj": try AtomicFile.write(IndexedMeshWriter.obj(mesh), to: file)
-                    default: try MeshWriter.write([("csg", mesh)], format: .stl, to: file)
+                    default: try MeshWriter.write([Part(name: "csg", color: .grey, mesh: mesh)], format: .stl, to: file)
                     }
                     files.append(file)
                 }

@@ -50,7 +50,7 @@ extension ExportCommand {
 
         var entries = [[String: Any]]()
         for (path, plate) in plates {
-            var entry: [String: Any] = ["path": path, "format": "3mf", "mode": "separate", "color": plate.color, "plate": plate.number, "plates": plate.of,
+            var entry: [String: Any] = ["path": path, "format": "3mf", "mode": "separate", "color": plate.color.hex, "plate": plate.number, "plates": plate.of,
                                         "items": Array(Set(plate.parts.map(\.item))).sorted(), "objects": plate.parts.count,
                                         "triangles": plate.parts.reduce(0) { $0 + $1.part.mesh.triangles.count },
                                         "volume": plate.parts.reduce(0.0) { $0 + $1.part.mesh.report(checkSelfIntersections: false).volume }]
@@ -79,7 +79,7 @@ extension ExportCommand {
             var metadata = ThreeMFWriter.Metadata(title: "MiniDesk plate: \(plate.partNames.joined(separator: ", ")) in \(plate.color)")
             metadata.isPlate = true
             metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 256).png(plate.parts.map { ($0.part.mesh, $0.part.color) })
-            let objects = plate.parts.map { ThreeMFObject(name: "\($0.item)-\($0.part.name)", parts: [ThreeMFPart(name: $0.part.name, color: $0.part.color, mesh: $0.part.mesh)]) }
+            let objects = plate.parts.map { ThreeMFObject(name: "\($0.item)-\($0.part.name)", parts: [Part(name: $0.part.name, color: $0.part.color, mesh: $0.part.mesh)]) }
             do {
                 try ThreeMFWriter.write(objects: objects, layout: .prusaSlicer, metadata: metadata, to: path)
                 if args.flags.contains("--verify") { entries[k]["verified"] = try verified(path) }

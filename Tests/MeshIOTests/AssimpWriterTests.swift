@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import MiniDesk
 import Testing
 @testable import MeshIO
 
@@ -8,9 +9,9 @@ import Testing
 /// the same place (+Z up once read), with the part names where the format keeps them.
 struct AssimpWriterTests {
     /// Two parts well apart: a 10 x 20 x 30 box at the origin and a sphere of radius 4 around (40, 5, 6).
-    static let parts: [(name: String, color: String, mesh: Mesh)] = [
-        ("shell", "#336699", try! Mesh.box(size: Vector3(10, 20, 30))),
-        ("emblem", "#CC2200", try! Mesh.sphere(radius: 4, center: Vector3(40, 5, 6), segments: 16)),
+    static let parts: [Part] = [
+        Part(name: "shell", color: "#336699", mesh: try! Mesh.box(size: Vector3(10, 20, 30))),
+        Part(name: "emblem", color: "#CC2200", mesh: try! Mesh.sphere(radius: 4, center: Vector3(40, 5, 6), segments: 16)),
     ]
     static var triangles: Int { parts.reduce(0) { $0 + $1.mesh.triangles.count } }
     static var bounds: Bounds { parts.map(\.mesh.bounds).reduce(parts[0].mesh.bounds) { $0.union($1) } }
@@ -76,7 +77,7 @@ struct AssimpWriterTests {
         let sphere = try Mesh.sphere(radius: 10, segments: 400)
         #expect(sphere.vertices.count > 65535)
         #expect(AssimpFormat.named("3ds")?.verticesPerMesh == 65535 && AssimpFormat.named("collada")?.verticesPerMesh == nil)
-        try AssimpWriter.write([("s", "#FFFFFF", sphere)], format: try #require(AssimpFormat.named("3ds")), to: folder + "/s.3ds")
+        try AssimpWriter.write([Part(name: "s", color: "#FFFFFF", mesh: sphere)], format: try #require(AssimpFormat.named("3ds")), to: folder + "/s.3ds")
         let back = try AssimpReader.readParts(folder + "/s.3ds")
         #expect(back.count > 1 && back.allSatisfy { $0.mesh.vertices.count <= 65535 })
         #expect(back.reduce(0) { $0 + $1.mesh.triangles.count } == sphere.triangles.count)

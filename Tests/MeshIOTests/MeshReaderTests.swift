@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import MiniDesk
 import Testing
 @testable import MeshIO
 
@@ -28,7 +29,7 @@ import Testing
     func threeMFPartsComeBackNamedAndExact(layout: ThreeMFLayout) throws {
         let path = AtomicFileTests.tempFolder() + "/parts.3mf"
         let cube = try Mesh.box(size: Vector3(1, 2, 3), center: Vector3(20, 0, 0))
-        let parts = [ThreeMFPart(name: "shell", color: "#C8C8CC", mesh: Self.turned), ThreeMFPart(name: "light", color: "#FF0000", mesh: cube)]
+        let parts = [Part(name: "shell", color: "#C8C8CC", mesh: Self.turned), Part(name: "light", color: "#FF0000", mesh: cube)]
         var metadata = ThreeMFWriter.Metadata(title: "t")
         metadata.thumbnailPNG = PreviewRenderer(view: .iso, size: 32).png([(cube, "#FF0000")])
         try ThreeMFWriter.write(objectName: "item", parts: parts, layout: layout, metadata: metadata, to: path)
@@ -46,7 +47,7 @@ import Testing
                                   ([(0, 5)], "leaves triangles 6 to 11 of object 2 in no volume"),
                                   ([(0, 12)], "gives object 2 the triangles 0 to 12")] {
             let path = folder + "/v\(ranges.count)-\(ranges[0].1).3mf"
-            try ThreeMFWriter.write(objectName: "b", parts: [ThreeMFPart(name: "b", color: "#000000", mesh: box)], layout: .prusaSlicer, metadata: .init(title: "b"), to: path)
+            try ThreeMFWriter.write(objectName: "b", parts: [Part(name: "b", color: "#000000", mesh: box)], layout: .prusaSlicer, metadata: .init(title: "b"), to: path)
             // Replace the config with hand-written ranges.
             var entries = zipEntries(path)
             entries["Metadata/Slic3r_PE_model.config"] = "<config><object id=\"2\">" + ranges.map { "<volume firstid=\"\($0.0)\" lastid=\"\($0.1)\"/>" }.joined() + "</object></config>"
@@ -90,7 +91,7 @@ import Testing
         let folder = AtomicFileTests.tempFolder()
         for format in [MeshFormat.stl, .stlASCII] {
             let path = folder + "/s-\(format.rawValue).stl"
-            try MeshWriter.write([("s", Self.turned)], format: format, to: path)
+            try MeshWriter.write([Part(name: "s", color: .grey, mesh: Self.turned)], format: format, to: path)
             let back = try MeshReader.read(path)
             #expect(back.triangles.count == Self.turned.triangles.count && back.vertices.count == Self.turned.vertices.count)
             #expect(back.report().isClosed)

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import MiniDesk
 import Testing
 @testable import MeshIO
 
@@ -8,7 +9,7 @@ import Testing
         let folder = AtomicFileTests.tempFolder()
         let mesh = try Mesh.box(size: Vector3(1, 2, 3))
         let path = folder + "/box.stl"
-        try MeshWriter.write([("box", mesh)], format: .stl, to: path)
+        try MeshWriter.write([Part(name: "box", color: .grey, mesh: mesh)], format: .stl, to: path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         // 80-byte header, a 4-byte count, 50 bytes per triangle.
         #expect(data.count == 84 + 50 * 12)
@@ -22,7 +23,7 @@ import Testing
         let mesh = try Mesh.cylinder(radius: 1, height: 1, segments: 6)
         for format in MeshFormat.allCases {
             let path = folder + "/c-\(format.rawValue).\(format.fileExtension)"
-            try MeshWriter.write([("a", mesh)], format: format, to: path)
+            try MeshWriter.write([Part(name: "a", color: .grey, mesh: mesh)], format: format, to: path)
             let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
             #expect(size > 100, "\(format)")
         }
@@ -32,7 +33,7 @@ import Testing
     @Test func oneBodyFormatsTakeOnePart() throws {
         let folder = AtomicFileTests.tempFolder()
         let mesh = try Mesh.cylinder(radius: 1, height: 1, segments: 6)
-        let parts = [("a", mesh), ("b", mesh.translated(by: Vector3(1, 0, 0)))]
+        let parts = [Part(name: "a", color: .grey, mesh: mesh), Part(name: "b", color: .grey, mesh: mesh.translated(by: Vector3(1, 0, 0)))]
         for format in [MeshFormat.stl, .stlASCII, .ply] {
             let path = folder + "/c.\(format.fileExtension)"
             #expect(throws: FileOutputError.oneBodyFormat(path: path, format: format == .ply ? "PLY" : "STL", parts: 2)) { try MeshWriter.write(parts, format: format, to: path) }
@@ -46,7 +47,7 @@ import Testing
     @Test func aFolderInTheWayIsReported() throws {
         let folder = AtomicFileTests.tempFolder()
         #expect(throws: FileOutputError.isDirectory(path: folder)) {
-            try MeshWriter.write([("box", try Mesh.box(size: Vector3(1, 1, 1)))], format: .stl, to: folder)
+            try MeshWriter.write([Part(name: "box", color: .grey, mesh: try Mesh.box(size: Vector3(1, 1, 1)))], format: .stl, to: folder)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import MiniDesk
 import Testing
 @testable import MeshIO
 
@@ -9,7 +10,7 @@ import Testing
     @Test func partsGetObjectsAndColouredMaterials() throws {
         let folder = AtomicFileTests.tempFolder()
         let box = try Mesh.box(size: Vector3(1, 2, 3)), cube = try Mesh.box(size: Vector3(0.1, 0.1, 0.1), center: Vector3(5, 0, 0))
-        let parts = [(name: "shell", color: "#C8C8CC", mesh: box), (name: "light", color: "#FF0000", mesh: cube)]
+        let parts = [Part(name: "shell", color: "#C8C8CC", mesh: box), Part(name: "light", color: "#FF0000", mesh: cube)]
         let path = folder + "/item.obj"
         try OBJWriter.write(parts, to: path)
         let obj = try String(contentsOfFile: path, encoding: .utf8), mtl = try String(contentsOfFile: folder + "/item.mtl", encoding: .utf8)
@@ -25,7 +26,7 @@ import Testing
     @Test func glbCarriesEachPartsColour() throws {
         let folder = AtomicFileTests.tempFolder()
         let path = folder + "/c.glb"
-        try MeshWriter.write([("a", try Mesh.box(size: Vector3(1, 1, 1)))], colors: ["#336699"], format: .glb, to: path)
+        try MeshWriter.write([Part(name: "a", color: "#336699", mesh: try Mesh.box(size: Vector3(1, 1, 1)))], format: .glb, to: path)
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         // The JSON chunk of a GLB names the material and its base colour factor.
         let json = String(decoding: data.prefix(4000), as: UTF8.self)

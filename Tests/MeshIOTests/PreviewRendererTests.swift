@@ -7,7 +7,7 @@ import Testing
 @testable import MeshIO
 
 @Suite struct PreviewRendererTests {
-    static let parts: [(mesh: Mesh, color: String)] = [
+    static let parts: [(mesh: Mesh, color: Color)] = [
         (try! Mesh.box(size: Vector3(10, 10, 4), center: Vector3(5, 5, 6)), "#C8C8CC"),
         (try! Mesh.cylinder(radius: 4, height: 4, segments: 32).translated(by: Vector3(5, 5, 0)), "#1A1A1A"),
     ]
@@ -59,7 +59,7 @@ import Testing
     /// The lights follow the camera: a box seen from the front, the rear, the top and the bottom
     /// shows its facing side equally bright.
     @Test func everyViewIsLitAlike() throws {
-        let box = [(try Mesh.box(size: Vector3(10, 10, 10)), "#C8C8CC")]
+        let box: [(mesh: Mesh, color: Color)] = [(try Mesh.box(size: Vector3(10, 10, 10)), "#C8C8CC")]
         let centre = [PreviewRenderer.View.front, .rear, .top, .bottom].map { view in
             Self.brightness(PreviewRenderer(view: view, size: 64).render(box), size: 64, x: 32, y: 32, radius: 4)
         }
@@ -70,7 +70,7 @@ import Testing
     /// Outlines: two parts of one colour, a small box standing on a large one, seen from above.
     /// The small box's border shows as a dark line on the even grey of both tops.
     @Test func outlinesMarkWherePartsMeet() throws {
-        let parts = [(try Mesh.box(size: Vector3(20, 20, 4), center: Vector3(10, 10, 2)), "#C8C8CC"), (try Mesh.box(size: Vector3(10, 10, 4), center: Vector3(10, 10, 6)), "#C8C8CC")]
+        let parts: [(mesh: Mesh, color: Color)] = [(try Mesh.box(size: Vector3(20, 20, 4), center: Vector3(10, 10, 2)), "#C8C8CC"), (try Mesh.box(size: Vector3(10, 10, 4), center: Vector3(10, 10, 6)), "#C8C8CC")]
         let size = 112
         let pixels = PreviewRenderer(view: .top, size: size).render(parts)
         // 20 mm fill 112 / 1.12 = 100 px: the small box spans px 31 to 81, its border at x = 31 and 81.

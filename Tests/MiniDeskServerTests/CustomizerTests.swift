@@ -90,7 +90,7 @@ import Testing
             #expect(abs((p["volume"] as? Double ?? 0) - volume) < 1e-6 * volume)
             // Solid PLA at 1.24 g/cm³.
             #expect(abs((p["grams"] as? Double ?? 0) - volume / 1000 * 1.24) < 1e-6 * volume)
-            #expect(p["color"] as? String == part.color)
+            #expect(p["color"] as? String == part.color.hex)
         }
         #expect(report["view"] as? String == "multicolor" && report["resolution"] as? String == "draft")
     }

@@ -29,7 +29,7 @@ import Testing
             let report = part.mesh.report()
             #expect(report.isValid, "\(name)-\(part.name): \(report.problems)")
             #expect(report.selfIntersections == 0)
-            #expect(part.color.count == 7 && part.color.hasPrefix("#"))
+            #expect(Color(hex: part.color.hex) == part.color && part.color != .grey)
             // One closed surface each: no void shut inside the shell, the cover or the foot.
             if ["shell", "bottom", "foot"].contains(part.name) { #expect(report.shells == 1, "\(name)-\(part.name) has \(report.shells) shells") }
             all.formUnion(report.bounds)

@@ -29,7 +29,7 @@ import Testing
         #expect(plates.reduce(0) { $0 + $1.parts.count } == all.count)
         for (item, part) in all {
             let placed = plates.flatMap { p in p.parts.map { (p.color, $0) } }.filter { $0.1.item == item && $0.1.part.name == part.name }
-            #expect(placed.count == 1 && placed[0].0 == part.color.uppercased(), "\(item)-\(part.name)")
+            #expect(placed.count == 1 && placed[0].0 == part.color, "\(item)-\(part.name)")
             let moved = try #require(placed.first?.1.part.mesh)
             #expect(moved.triangles == part.mesh.triangles)
             let v = part.mesh.report(checkSelfIntersections: false).volume, w = moved.report(checkSelfIntersections: false).volume
@@ -46,14 +46,14 @@ import Testing
         }
         // Two 127 mm shells and three 5 mm gaps do not fit 256 mm, so each shell has a bed; the five
         // items' small inlays share one, the port floors and emblems (one dark grey) together.
-        let silver = plates.filter { $0.color == Palette.silver.uppercased() }
+        let silver = plates.filter { $0.color == Palette.silver }
         #expect(silver.count == 5 && silver.allSatisfy { $0.parts.count == 1 && $0.of == 5 })
         #expect(plates.filter { $0.partNames == ["ports", "emblem"] }.map(\.parts.count) == [10])
         #expect(plates.filter { $0.partNames == ["light"] }.count == 1)
     }
 
     @Test func aPartTooLargeForTheBedIsNamed() throws {
-        let part = Part(name: "shell", color: "#FFFFFF", mesh: try Mesh.box(size: Vector3(200, 60, 10), center: Vector3(0, 0, 5)))
+        let part = Part(name: "shell", color: Color(red: 255, green: 255, blue: 255), mesh: try Mesh.box(size: Vector3(200, 60, 10), center: Vector3(0, 0, 5)))
         let turned = try PlateLayout.plates([(item: "x", parts: [part])], bed: Vector2(100, 220))
         let b = turned[0].parts[0].part.mesh.bounds
         #expect(abs((b.max.x - b.min.x) - 60) < 1e-9 && abs((b.max.y - b.min.y) - 200) < 1e-9, "turned a quarter to fit")

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import MiniDesk
 import Synchronization
 
 /// A shaded preview of coloured parts, drawn by our own software rasterizer: an orthographic view,
@@ -42,7 +43,7 @@ public struct PreviewRenderer: Sendable {
 
     /// The PNG of `parts` (each a mesh and a `#RRGGBB` colour). `progress` hears the share done
     /// (0 to 1) as bands finish, from any thread.
-    public func png(_ parts: [(mesh: Mesh, color: String)], progress: (@Sendable (Double) -> Void)? = nil) -> Data {
+    public func png(_ parts: [(mesh: Mesh, color: Color)], progress: (@Sendable (Double) -> Void)? = nil) -> Data {
         PNGEncoder.encode(width: size, height: size, rgb: render(parts, progress: progress))
     }
 
@@ -57,7 +58,7 @@ public struct PreviewRenderer: Sendable {
     }
 
     /// RGB pixels, row by row from the top.
-    public func render(_ parts: [(mesh: Mesh, color: String)], progress: (@Sendable (Double) -> Void)? = nil) -> [UInt8] {
+    public func render(_ parts: [(mesh: Mesh, color: Color)], progress: (@Sendable (Double) -> Void)? = nil) -> [UInt8] {
         let ss = size <= 1024 ? 3 : 2, n = size * ss
         let (right, up, toward) = axes
         var bounds = Bounds.empty
@@ -312,8 +313,5 @@ public struct PreviewRenderer: Sendable {
         }
     }
 
-    static func rgb(_ hex: String) -> Vector3 {
-        let v = UInt32(hex.dropFirst(), radix: 16) ?? 0x808080
-        return Vector3(Double((v >> 16) & 0xFF), Double((v >> 8) & 0xFF), Double(v & 0xFF))
-    }
+    static func rgb(_ color: Color) -> Vector3 { Vector3(Double(color.red), Double(color.green), Double(color.blue)) }
 }

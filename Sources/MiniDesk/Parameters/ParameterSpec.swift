@@ -73,8 +73,8 @@ public struct ParameterSpec: Sendable {
         ParameterSpec(name: name, kind: .text, defaultValue: .text(value), min: nil, max: nil, summary: summary)
     }
 
-    public static func color(_ name: String, _ value: String, _ summary: String) -> ParameterSpec {
-        ParameterSpec(name: name, kind: .color, defaultValue: .text(value), min: nil, max: nil, summary: summary)
+    public static func color(_ name: String, _ value: Color, _ summary: String) -> ParameterSpec {
+        ParameterSpec(name: name, kind: .color, defaultValue: .text(value.hex), min: nil, max: nil, summary: summary)
     }
 
     /// This length, kept in absolute millimetres at any `scale`.
