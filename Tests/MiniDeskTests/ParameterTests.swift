@@ -76,7 +76,7 @@ import Testing
             (two, "c", "p.json: has no parameter set `c` (sets: a, b)"),
             ("{", nil, "p.json: not valid JSON"),
             (#"{"parameterSets": {}}"#, nil, "p.json: needs a non-empty `parameterSets` object"),
-            (#"{"fileFormatVersion": "2", "parameterSets": {"a": {}}}"#, nil, "p.json: fileFormatVersion must be \"1\", got string(\"2\")"),
+            (#"{"fileFormatVersion": "2", "parameterSets": {"a": {}}}"#, nil, "p.json: fileFormatVersion must be \"1\" (OpenSCAD's parameter-file version), got \"2\""),
             (#"{"sets": {}}"#, nil, "p.json: unknown key `sets` (allowed: fileFormatVersion, parameterSets)"),
             (#"{"parameterSets": {"a": {"body.widht": 1}}}"#, nil, "body.widht: unknown parameter in p.json, did you mean `body.width`?"),
             (#"{"parameterSets": {"a": {"body.width": [1]}}}"#, nil, "body.width: must be 111 to 300 mm, got an array in p.json"),

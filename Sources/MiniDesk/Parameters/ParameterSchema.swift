@@ -152,7 +152,7 @@ public struct ParameterSchema: Sendable {
         for key in top.keys where key != "fileFormatVersion" && key != "parameterSets" {
             throw fail("unknown key `\(key)` (allowed: fileFormatVersion, parameterSets)")
         }
-        if let v = top["fileFormatVersion"], v != .string("1") { throw fail("fileFormatVersion must be \"1\", got \(v)") }
+        if let v = top["fileFormatVersion"], v != .string("1") { throw fail("fileFormatVersion must be \"1\" (OpenSCAD's parameter-file version), got \(v.text)") }
         guard case .object(let sets)? = top["parameterSets"], !sets.isEmpty else { throw fail("needs a non-empty `parameterSets` object") }
         let name: String
         if let setName {
