@@ -208,7 +208,7 @@ public enum ThreeMFWriter {
 struct ThreeMFPlan {
     let objects: [ThreeMFObject]
     let layout: ThreeMFLayout
-    /// The distinct colours, `#RRGGBB` in capitals, in order of first appearance: colour k is
+    /// The distinct colours, in order of first appearance (the filaments given first): colour k is
     /// filament k + 1.
     let colors: [Color]
     /// For each object, its parts' colour indices.

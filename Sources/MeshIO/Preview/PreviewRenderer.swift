@@ -41,7 +41,7 @@ public struct PreviewRenderer: Sendable {
         }
     }
 
-    /// The PNG of `parts` (each a mesh and a `#RRGGBB` colour). `progress` hears the share done
+    /// The PNG of `parts` (each a mesh and its colour). `progress` hears the share done
     /// (0 to 1) as bands finish, from any thread.
     public func png(_ parts: [(mesh: Mesh, color: Color)], progress: (@Sendable (Double) -> Void)? = nil) -> Data {
         PNGEncoder.encode(width: size, height: size, rgb: render(parts, progress: progress))
