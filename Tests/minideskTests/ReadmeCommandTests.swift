@@ -46,4 +46,34 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: dir + "/previews/pen-holder-top.png"))
         #expect(FileManager.default.fileExists(atPath: dir + "/config/minidesk/presets.json"))
     }
+
+    /// The print-farm example: the 1,000 sets written by its Python line as written, the plan of
+    /// 1,000 jobs, and the first two of them run by GNU parallel as the README runs them all.
+    @Test func thePrintFarmExampleRuns() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "### Batches and print farms").dropFirst().first)
+        let lines = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first).split(separator: "\n").map(String.init)
+        #expect(lines.count == 5 && lines[2].hasPrefix("minidesk export planter") && lines[3].hasPrefix("parallel -j2 < jobs.txt"))
+        let dir = try SceneExportTests.folder("farm")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func shell(_ command: String) throws -> Int32 {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/bin/sh")
+            p.arguments = ["-c", command]
+            p.currentDirectoryURL = URL(fileURLWithPath: dir)
+            try p.run()
+            p.waitUntilExit()
+            return p.terminationStatus
+        }
+        #expect(try shell(lines[0] + "\n" + lines[1]) == 0)
+        let plan = lines[2].components(separatedBy: " > ")[0].split(separator: " ").dropFirst().map(String.init)
+        let run = try CommandLineTests.run(plan, in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let jobs = run.stdout.split(separator: "\n")
+        #expect(jobs.count == 1000 && jobs[0].contains("--set-name pot0000") && jobs[999].contains("--set-name pot0999"))
+        try (jobs.prefix(2).joined(separator: "\n") + "\n").write(toFile: dir + "/jobs.txt", atomically: true, encoding: .utf8)
+        #expect(try shell(lines[3].components(separatedBy: "  #")[0]) == 0)
+        let farm = try FileManager.default.contentsOfDirectory(atPath: dir + "/farm").filter { !$0.hasPrefix(".") }.sorted()
+        #expect(farm == ["planter-pot0000.3mf", "planter-pot0000.prusa.3mf", "planter-pot0001.3mf", "planter-pot0001.prusa.3mf"], "\(farm)")
+    }
 }
