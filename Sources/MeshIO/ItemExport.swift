@@ -11,12 +11,20 @@ public enum ItemExport {
         public var warnings: [String]
     }
 
-    /// A format name that `ExportFormats` does not know.
-    public struct UnknownFormat: Error, Sendable, CustomStringConvertible {
-        public var name: String
+    /// Formats that cannot be written together: a name `ExportFormats` does not know, or two that
+    /// write one extension (one file would replace the other).
+    public enum FormatError: Error, Sendable, CustomStringConvertible {
+        case unknown(String)
+        case sameExtension(String, String)
+
         public var description: String {
-            "unknown format `\(name)`; formats: \(ExportFormats.names.joined(separator: ", "))"
-                + (closest(to: name.lowercased(), in: Set(ExportFormats.names)).map { " (did you mean `\($0)`?)" } ?? "")
+            switch self {
+            case .unknown(let name):
+                return "unknown format `\(name)`; formats: \(ExportFormats.names.joined(separator: ", "))"
+                    + (closest(to: name.lowercased(), in: Set(ExportFormats.names)).map { " (did you mean `\($0)`?)" } ?? "")
+            case .sameExtension(let a, let b):
+                return "formats \(a) and \(b) both write .\(ExportFormats.fileExtension(a)) files, so one would replace the other; choose one"
+            }
         }
     }
 
@@ -25,15 +33,19 @@ public enum ItemExport {
     /// `minidesk export` writes them: the same names, bytes, 3MF thumbnail and parameter metadata.
     /// The folder is created if needed and locked for the item while it is written; the files are
     /// staged and moved into place together, so the folder holds the old files or the new ones,
-    /// never a mix. Throws `UnknownFormat`, `ItemError` (rejected parameters, with every problem),
+    /// never a mix. Throws `FormatError`, `ItemError` (rejected parameters, with every problem),
     /// `GeometryError` (a part that is not a valid solid) or `FileOutputError`, before any file is
     /// replaced.
     @discardableResult
     public static func write(_ item: DeskItem, parameters: ParameterSet = ParameterSet(), formats: [String] = ["3mf"],
                              mode: PrintMode = .multicolor, resolution: Resolution = .normal, to folder: String) throws -> Result {
-        let names = try formats.map { word throws -> String in
-            guard let name = ExportFormats.named(word) else { throw UnknownFormat(name: word) }
-            return name
+        var names = [String]()
+        for word in formats {
+            guard let name = ExportFormats.named(word) else { throw FormatError.unknown(word) }
+            if let other = names.first(where: { $0 != name && ExportFormats.fileExtension($0) == ExportFormats.fileExtension(name) }) {
+                throw FormatError.sameExtension(other, name)
+            }
+            if !names.contains(name) { names.append(name) }
         }
         let (parts, problems) = try item.parts(parameters, resolution: resolution, mode: mode)
         _ = try Parallel.each(parts.count) { i throws(GeometryError) in try parts[i].mesh.validated("the \(item.name) part `\(parts[i].name)`") }

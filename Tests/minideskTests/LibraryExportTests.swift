@@ -31,6 +31,9 @@ import Testing
         #expect { try ItemExport.write(solid, formats: ["stl", "colada"], to: dir + "/a") } throws: { error in
             "\(error)".hasPrefix("unknown format `colada`; formats: 3mf, obj, stl") && "\(error)".hasSuffix("(did you mean `collada`?)")
         }
+        #expect { try ItemExport.write(solid, formats: ["stl", "STL-ascii"], to: dir + "/a") } throws: { error in
+            "\(error)" == "formats stl and stl-ascii both write .stl files, so one would replace the other; choose one"
+        }
         #expect { try ItemExport.write(solid, parameters: ParameterSet(["body.width": .number(5)]), formats: ["stl"], to: dir + "/a") } throws: { error in
             "\(error)".contains("body.width")
         }
