@@ -11,7 +11,7 @@ TEST_APT_PACKAGES := prusa-slicer chromium chromium-driver parallel python3 pyth
 PY_PACKAGES := numpy trimesh manifold3d lib3mf selenium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps apt-deps test-apt-deps python-deps build release run serve test crosscheck fuzz models bench gallery docs golden clean
+.PHONY: deps apt-deps test-apt-deps python-deps build release run serve test crosscheck fuzz tsan models bench gallery docs golden clean
 
 deps: apt-deps test-apt-deps python-deps
 
@@ -75,6 +75,14 @@ fuzz: deps
 	swift build -c release
 	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/release/minidesk --cases 3000 --seed $$RANDOM --max-operands 3
 	MINIDESK_FULL_SWEEP=1 swift test --filter ParameterBuildTests
+	$(MAKE) --no-print-directory tsan
+
+# The kernel's and the CSG scenes' tests (the regression scenes included) under ThreadSanitizer,
+# which stops at the first data race: the booleans run on every core, and their results must not
+# depend on how many there are.
+tsan: apt-deps
+	swift build --sanitize=thread --build-path .build/tsan --build-tests
+	TSAN_OPTIONS=halt_on_error=1 swift test --sanitize=thread --build-path .build/tsan --skip-build --filter "GeometryTests|SceneTests"
 
 # Manifold's test models as boolean operands, against manifold3d with a time limit per case (read
 # from a local mirror of Manifold's repository: MANIFOLD_REPO, a git directory; skipped without one).
