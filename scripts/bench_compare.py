@@ -8,7 +8,14 @@ The workloads (from the booleans issue), each as explicit meshes both kernels re
   W3 grid:  the box minus 1,000 such cylinders;
   a scaling series: a plate minus n holes, n = 10 ... 10,000;
   a sphere minus an offset sphere, from about 2k to 2M triangles each, as in Manifold's own
-  performance test (read by both from binary STL, so the coordinates are the same float32 values).
+  performance test (read by both from binary STL, so the coordinates are the same float32 values);
+  a near-alignment series, where the kernel's speed must not fall off a cliff:
+    near_pocket_n: a rounded box minus an offset rounded pocket, both with n segments per corner and
+                   fan-triangulated caps, so long thin cap triangles of both nearly align;
+    coplanar_k:    a plate minus k x k square pockets whose floors and the plate's top are coplanar
+                   stacks (each pocket box ends exactly in the plate's top plane);
+    turned_k:      a 4 x 4 x 1 box minus k boxes 2 x 2 x 1 turned 5.625 degrees apart about its axis,
+                   sharing its top and bottom faces (part of Manifold's Perturb3 gear).
 MiniDesk's time is `minidesk csg --repeat 3`'s own "evaluate" figure (the median of 3 evaluations in
 one process); manifold3d's is the median of 3 timed `batch_boolean` calls in this process. A workload MiniDesk refuses (degenerate contact) is shown
 as refused. Prints JSON: per workload both times and the ratio ours / theirs.
@@ -53,6 +60,46 @@ def rounded_box(w, d, h, r, z, n=64):
     hull = manifold3d.Manifold.hull_points([[x, y, zz] for x, y in outline for zz in (z, z + h)])
     m = hull.to_mesh64()
     return np.array(m.vert_properties)[:, :3], [tuple(map(int, t)) for t in m.tri_verts]
+
+
+def rounded_prism(w, d, h, r, z, per_corner, x=0.0, y=0.0):
+    """A rounded box as a prism of its outline (`per_corner` segments per corner) with fan caps."""
+    outline = []
+    for k, (cx, cy) in enumerate([(w / 2 - r, -d / 2 + r), (w / 2 - r, d / 2 - r), (-w / 2 + r, d / 2 - r), (-w / 2 + r, -d / 2 + r)]):
+        for i in range(per_corner + 1):
+            a = -math.pi / 2 + k * math.pi / 2 + (math.pi / 2) * i / per_corner
+            outline.append((x + cx + r * math.cos(a), y + cy + r * math.sin(a)))
+    n = len(outline)
+    pts = [[px, py, zz] for zz in (z, z + h) for px, py in outline]
+    tris = []
+    for i in range(n):
+        j = (i + 1) % n
+        tris += [(i, j, n + j), (i, n + j, n + i)]
+    for i in range(1, n - 1):
+        tris += [(0, i + 1, i), (n, n + i, n + i + 1)]
+    return np.array(pts), tris
+
+
+def turned(mesh, degrees):
+    pts, tris = mesh
+    a = math.radians(degrees)
+    rot = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]])
+    return pts @ rot.T, tris
+
+
+def near_alignment():
+    """The near-alignment series (see the module's description)."""
+    for per_corner in (8, 13, 16, 32, 64):
+        yield f"near_pocket_{per_corner}", rounded_prism(127, 127, 50, 14, 0, per_corner), \
+            [rounded_prism(117, 117, 46, 9, 5.013, per_corner, 0.0011, 0.0007)]
+    for k in (4, 16, 32):
+        pitch = 100.0 / k
+        plate = box(100, 100, 10, 0, 0, 0)
+        pockets = [box(pitch * 0.6, pitch * 0.6, 5, pitch * (i % k + 0.2), pitch * (i // k + 0.2), 5) for i in range(k * k)]
+        yield f"coplanar_{k}", plate, pockets
+    for k in (2, 4, 6, 8):
+        body = box(4, 4, 1, -2, -2, -0.5)
+        yield f"turned_{k}", body, [turned(box(2, 2, 1, -1, -1, -0.5), 5.625 * (i + 1)) for i in range(k)]
 
 
 def polyhedron(mesh):
@@ -132,11 +179,13 @@ def main():
     parser.add_argument("--largest", type=int, default=10000, help="the largest hole count of the scaling series")
     parser.add_argument("--largest-sphere", type=int, default=2_100_000,
                         help="the most triangles per sphere in the sphere series")
+    parser.add_argument("--only", default="", help="run only the workloads whose names start with one of these comma-separated prefixes")
     args = parser.parse_args()
+    prefixes = [p for p in args.only.split(",") if p]
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         def scenes():
-            for name, body, cutters in workloads(args.largest):
+            for name, body, cutters in list(workloads(args.largest)) + list(near_alignment()):
                 yield name, body, cutters, {"root": {"difference": [polyhedron(body)] + [polyhedron(c) for c in cutters]}}
             for name, a, b in sphere_pairs(args.largest_sphere):
                 files = [os.path.join(tmp, f"{name}-{k}.stl") for k in "ab"]
@@ -144,6 +193,8 @@ def main():
                 write_stl(files[1], b)
                 yield name, a, [b], {"root": {"difference": [{"mesh": {"file": files[0]}}, {"mesh": {"file": files[1]}}]}}
         for name, body, cutters, scene in scenes():
+            if prefixes and not any(name.startswith(p) for p in prefixes):
+                continue
             path = os.path.join(tmp, name + ".json")
             with open(path, "w") as f:
                 json.dump(scene, f)
