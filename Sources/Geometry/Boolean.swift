@@ -114,56 +114,66 @@ extension Mesh {
             }
         }
         do {
-            return try corefined(a, b, op)
+            return try corefined(a, b, op).mesh
         } catch .degenerateContact(let message) {
-            do {
-                return try snapped(a, b, op, refusal: message)
-            } catch {
-                // An operand that crosses itself is the cause, where one does: it is named instead.
-                for (m, name) in [(a, "the first operand"), (b, "the second operand")] {
-                    let (count, first) = m.selfIntersections()
-                    guard let (i, j) = first else { continue }
-                    let (p, _, _) = m.corners(i), (q, _, _) = m.corners(j)
-                    throw .invalidMesh("\(name) crosses itself: \(count) pairs of its triangles intersect, the first near \(p) and \(q); a boolean needs solids whose surfaces do not cross themselves")
-                }
-                throw error
+            // An operand that crosses itself is the cause, where one does: it is named, and no
+            // snapping is tried.
+            for (m, name) in [(a, "the first operand"), (b, "the second operand")] {
+                let (count, first) = m.selfIntersections()
+                guard let (i, j) = first else { continue }
+                let (p, _, _) = m.corners(i), (q, _, _) = m.corners(j)
+                throw .invalidMesh("\(name) crosses itself: \(count) pairs of its triangles intersect, the first near \(p) and \(q); a boolean needs solids whose surfaces do not cross themselves")
             }
+            return try snapped(a, b, op, refusal: message)
         }
     }
 
     /// The boolean of operands that nearly touch (corners or edges within rounding of the other's
     /// surface, not on it), after snapping them together (`NearContactSnapping`): each moves by at
     /// most the snapping tolerance. Diagonals that cross a crease are split, or else flipped out of
-    /// the way. Operands that no longer nearly touch come first; as a last resort, a result where
-    /// some near contact is left is taken too. Every result is checked in full, self-intersections
-    /// included; if none is valid, the refusal stands.
+    /// the way. Operands that no longer nearly touch come first; then a result where some near
+    /// contact is left; last, the exact result of the operands as they are, if it survives rounding.
+    /// Every result is checked in full, self-intersections included; if none is valid, the refusal
+    /// stands.
     private static func snapped(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, refusal: String) throws(GeometryError) -> Mesh {
         let tolerance = NearContactSnapping.tolerance(a, b)
         var snapped = [NearContactSnapping]()
-        func attempt(_ snapping: NearContactSnapping, trusting: Bool) -> Mesh? {
-            guard let result = try? corefined(snapping.meshes[0].mesh, snapping.meshes[1].mesh, op, nearContactTrusted: trusting),
-                  result.report(checkSelfIntersections: true).isValid else { return nil }
+        func attempt(_ a: Mesh, _ b: Mesh, trusting: Bool) -> Mesh? {
+            guard let (result, checked) = try? corefined(a, b, op, nearContactTrusted: trusting),
+                  checked || result.report(checkSelfIntersections: true).isValid else { return nil }
             return result
         }
         for flipping in [false, true] {
             guard let snapping = NearContactSnapping(a, b, flippingAcrossCreases: flipping) else { continue }
-            if let result = attempt(snapping, trusting: false) { return result }
+            if let result = attempt(snapping.meshes[0].mesh, snapping.meshes[1].mesh, trusting: false) { return result }
             snapped.append(snapping)
         }
         for snapping in snapped {
-            if let result = attempt(snapping, trusting: true) { return result }
+            if let result = attempt(snapping.meshes[0].mesh, snapping.meshes[1].mesh, trusting: true) { return result }
         }
+        if let (result, _) = try? corefined(a, b, op, nearContactTrusted: true) { return result }
         throw .degenerateContact("\(refusal) (snapping the operands together within \(tolerance) mm did not resolve it)")
     }
 
     /// The boolean of two valid operands whose bounds overlap, by exact corefinement. Where the
-    /// operands nearly touch (`Corefinement.nearlyTouching`), the exact sides of pieces thinner than
-    /// rounding cannot be trusted: it refuses (unless `nearContactTrusted`), and the caller snaps
-    /// the operands.
-    private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, nearContactTrusted: Bool = false) throws(GeometryError) -> Mesh {
-        let core = try Corefinement(a, b)
-        if let p = core.nearlyTouching, !nearContactTrusted { throw .degenerateContact("the operands nearly touch near \(p)") }
-        return core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
+    /// operands nearly touch (`Corefinement.nearlyTouching`), pieces thinner than rounding may fold
+    /// when the output is rounded to doubles: it refuses (unless `nearContactTrusted`), and the caller
+    /// snaps the operands. A trusted result, and one where a split had to be made exactly
+    /// (`Corefinement.exactSplits`), is checked in full and refused if rounding folded it; `checked`
+    /// says whether it was.
+    private static func corefined(
+        _ a: Mesh, _ b: Mesh, _ op: BooleanOperation, nearContactTrusted: Bool = false
+    ) throws(GeometryError) -> (mesh: Mesh, checked: Bool) {
+        let core = try Corefinement(a, b, refusingNearContact: !nearContactTrusted)
+        let result = core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
+        if core.nearlyTouching != nil || core.exactSplits > 0 {
+            let report = result.report(checkSelfIntersections: true)
+            guard report.isValid else {
+                throw .degenerateContact("rounding the exact result to doubles folds it near \(core.nearlyTouching ?? a.bounds.min) (\(report.problems.joined(separator: "; ")))")
+            }
+            return (result, true)
+        }
+        return (result, false)
     }
 
     /// The result of a corefinement in general position: pieces kept by a flood fill of sides.

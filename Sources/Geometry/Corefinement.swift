@@ -24,6 +24,9 @@ struct Corefinement {
     /// near the edge of the face it goes through. The pieces there are thinner than rounding, so
     /// their exact sides and their rounded corners cannot be trusted.
     var nearlyTouching: Vector3?
+    /// How many triangles were split by `ExactSplit`, because their split on rounded positions
+    /// failed: their rounded pieces may fold, so the result must be checked.
+    var exactSplits = 0
     /// For each operand and triangle, the other operand's triangles coplanar with it and overlapping it.
     var coplanar: [[Int: [Int]]] = [[:], [:]]
     /// For each vertex id, the feature of operand m holding it, if any (for m's own input vertices, unused).
@@ -74,7 +77,9 @@ struct Corefinement {
         return [first] + (moreLabels[mesh][id] ?? [])
     }
 
-    init(_ a: Mesh, _ b: Mesh) throws(GeometryError) {
+    /// The corefinement of `a` and `b`. With `refusingNearContact`, operands that nearly touch are
+    /// refused as soon as that is known, before any triangle is split.
+    init(_ a: Mesh, _ b: Mesh, refusingNearContact: Bool = false) throws(GeometryError) {
         let meshes = [a, b]
         let offset = UInt32(a.vertices.count)
         counts = (a.vertices.count, b.vertices.count)
@@ -97,6 +102,7 @@ struct Corefinement {
         var links = [(upper: UInt32, triangle: Int32, id: UInt32, next: Int32)]()
         var edgeCrossings = [EdgeCrossing: UInt32]()
         var newVertices = [Vector3]()
+        var newDefinitions = [ContactPoint]()
         var found = [[Simplex?]](repeating: [Simplex?](repeating: nil, count: a.vertices.count + b.vertices.count), count: 2)
         var extra: [[UInt32: [Simplex]]] = [[:], [:]]
         // Input vertices found equal, joined in classes (union-find, the lowest id at the root): a
@@ -142,21 +148,23 @@ struct Corefinement {
             }
             return x
         }
-        func newVertex(_ position: Vector3) -> UInt32 {
+        func newVertex(_ position: Vector3, _ definition: ContactPoint) -> UInt32 {
             let id = UInt32(a.vertices.count + b.vertices.count + newVertices.count)
             newVertices.append(position)
+            newDefinitions.append(definition)
             found[0].append(nil)
             found[1].append(nil)
             return id
         }
-        func edgeTriangleCrossing(_ edgeMesh: Int, _ e: Edge, _ triangle: Int, _ position: () -> Vector3) -> UInt32 {
+        func edgeTriangleCrossing(_ edgeMesh: Int, _ e: Edge, _ triangle: Int, _ position: () -> (Vector3, ContactPoint)) -> UInt32 {
             var k = heads[edgeMesh][Int(e.a)]
             while k >= 0 {
                 let link = links[Int(k)]
                 if link.upper == e.b && link.triangle == Int32(triangle) { return link.id }
                 k = link.next
             }
-            let id = newVertex(position())
+            let (x, definition) = position()
+            let id = newVertex(x, definition)
             links.append((e.b, Int32(triangle), id, heads[edgeMesh][Int(e.a)]))
             heads[edgeMesh][Int(e.a)] = Int32(links.count - 1)
             return id
@@ -196,13 +204,21 @@ struct Corefinement {
                     let inPlane = coplanar || Predicates.orient3d(tb.p0, tb.p1, tb.p2, p) == 0 || Predicates.orient3d(tb.p0, tb.p1, tb.p2, q) == 0
                     let x = coplanar ? Corefinement.lineCrossing(p, q, r, s, plane: ta)
                         : (inPlane ? Corefinement.planeCrossing(r, s, ta) : Corefinement.planeCrossing(p, q, tb))
-                    id = newVertex(checked(checked(x, p, q, tb, throughFace: false), r, s, ta, throughFace: false))
+                    let definition: ContactPoint = coplanar ? .crossing(p, q, r, s, inPlaneAlong: ta.projectionAxis)
+                        : (inPlane ? .crossing(p: r, q: s, r: ta.p0, s: ta.p1, t: ta.p2) : .crossing(p: p, q: q, r: tb.p0, s: tb.p1, t: tb.p2))
+                    id = newVertex(checked(checked(x, p, q, tb, throughFace: false), r, s, ta, throughFace: false), definition)
                     edgeCrossings[EdgeCrossing(a: ea, b: eb)] = id
                 }
             case (.edge(let ea), .face):
-                id = edgeTriangleCrossing(0, ea, ib) { let (p, q) = ends(0, ea); return checked(Corefinement.planeCrossing(p, q, tb), p, q, tb, throughFace: true) }
+                id = edgeTriangleCrossing(0, ea, ib) {
+                    let (p, q) = ends(0, ea)
+                    return (checked(Corefinement.planeCrossing(p, q, tb), p, q, tb, throughFace: true), .crossing(p: p, q: q, r: tb.p0, s: tb.p1, t: tb.p2))
+                }
             case (.face, .edge(let eb)):
-                id = edgeTriangleCrossing(1, eb, ia) { let (p, q) = ends(1, eb); return checked(Corefinement.planeCrossing(p, q, ta), p, q, ta, throughFace: true) }
+                id = edgeTriangleCrossing(1, eb, ia) {
+                    let (p, q) = ends(1, eb)
+                    return (checked(Corefinement.planeCrossing(p, q, ta), p, q, ta, throughFace: true), .crossing(p: p, q: q, r: ta.p0, s: ta.p1, t: ta.p2))
+                }
             case (.face, .face):
                 throw TriangleContact.degenerate(ta)
             }
@@ -285,6 +301,7 @@ struct Corefinement {
         // other at one point, computed to the same bits from either copy (`ends`); such points are
         // made one below, with the degenerate contact.
         if !isDegenerate && Corefinement.hasRepeatedPosition(newVertices) { isDegenerate = true }
+        if let p = nearPoint, refusingNearContact { throw .degenerateContact("the operands nearly touch near \(p)") }
         vertices += newVertices
         degenerate = isDegenerate
         nearlyTouching = nearPoint
@@ -362,10 +379,18 @@ struct Corefinement {
         }
         let edgePoints = [EdgePoints(vertexCount: a.vertices.count, entries: onEdge[0]), EdgePoints(vertexCount: b.vertices.count, entries: onEdge[1])]
         let vertexList = vertices
+        let inputCount = a.vertices.count + b.vertices.count, definitions = newDefinitions
+        let definition = { (id: UInt32) -> ContactPoint in
+            Int(id) < inputCount ? .vertex(vertexList[Int(id)]) : definitions[Int(id) - inputCount]
+        }
+        // The points inside the edge from `start` to `end` (input vertices) in order, exactly: by the
+        // coordinate on which the edge runs furthest, compared on the points' definitions.
         func sortedAlong(_ start: UInt32, _ end: UInt32, _ ids: ArraySlice<UInt32>) -> [UInt32] {
             if ids.count == 1 { return [ids[ids.startIndex]] }
-            let o = vertexList[Int(start)], d = vertexList[Int(end)] - o
-            return ids.sorted { (vertexList[Int($0)] - o).dot(d) < (vertexList[Int($1)] - o).dot(d) }
+            let d = vertexList[Int(end)] - vertexList[Int(start)]
+            let axis = abs(d.x) >= abs(d.y) && abs(d.x) >= abs(d.z) ? 0 : (abs(d.y) >= abs(d.z) ? 1 : 2)
+            let direction = d[axis] > 0 ? 1 : -1
+            return ids.sorted { IndirectPredicates.compare(definition($0), definition($1), along: axis) * direction < 0 }
         }
 
         // The contact curves: segments across triangles, and the stretches of edges between the ends
@@ -408,7 +433,7 @@ struct Corefinement {
                 cut.append((mesh, i))
             }
         }
-        let split = try Parallel.each(cut.count) { k throws(GeometryError) -> [Mesh.Triangle] in
+        let split = try Parallel.each(cut.count) { k throws(GeometryError) -> (pieces: [Mesh.Triangle], exact: Bool) in
             let (mesh, i) = cut[k]
             let t = meshes[mesh].triangles[i], onEdges = edgePoints[mesh]
             let points0 = onEdges.points(t.a, t.b), points1 = onEdges.points(t.b, t.c), points2 = onEdges.points(t.c, t.a)
@@ -423,11 +448,12 @@ struct Corefinement {
             boundary.append(c)
             if !points2.isEmpty { boundary += sortedAlong(c, a, points2) }
             var out = [Mesh.Triangle]()
-            try Corefinement.split(
+            let exact = try Corefinement.split(
                 corners: (a, b, c), boundary: boundary, segments: segmentsOf[mesh][i], points: pointsIn[mesh][i], vertices: vertexList,
-                tag: t.tag, into: &out)
-            return out
+                definition: definition, tag: t.tag, into: &out)
+            return (out, exact)
         }
+        exactSplits = split.count { $0.exact }
         pieces = [[], []]
         sources = [[], []]
         var next = 0
@@ -437,8 +463,8 @@ struct Corefinement {
             from.reserveCapacity(out.capacity)
             for (i, t) in meshes[mesh].triangles.enumerated() {
                 if next < cut.count && cut[next] == (mesh, i) {
-                    out += split[next]
-                    for _ in split[next].indices { from.append(i) }
+                    out += split[next].pieces
+                    for _ in split[next].pieces.indices { from.append(i) }
                     next += 1
                 } else if !isNeedle(mesh, t) {
                     let (a, b, c) = corners(mesh, t)
@@ -496,14 +522,68 @@ struct Corefinement {
     /// corner 1, and so on. `segments` are the contact segments across the triangle, `points` the
     /// contact points inside it; those on no segment (a corner of the other mesh touching the face)
     /// become corners of the pieces too.
+    ///
+    /// The split is made on the rounded positions (`vertices`), which is fast and gives pieces
+    /// that agree with the positions the output carries. Where that fails (points that round onto
+    /// each other or across a corner), it is made by `ExactSplit` on the points' exact definitions
+    /// instead. Returns whether it was: such pieces are right, but their rounded corners may fold.
     static func split(
         corners: (UInt32, UInt32, UInt32), boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32], vertices: [Vector3],
-        tag: UInt32, into out: inout [Mesh.Triangle]
-    ) throws(GeometryError) {
+        definition: @escaping (UInt32) -> ContactPoint, tag: UInt32, into out: inout [Mesh.Triangle]
+    ) throws(GeometryError) -> Bool {
         let p0 = vertices[Int(corners.0)]
         let normal = (vertices[Int(corners.1)] - p0).cross(vertices[Int(corners.2)] - p0)
         let axis = abs(normal.x) >= abs(normal.y) && abs(normal.x) >= abs(normal.z) ? 0 : (abs(normal.y) >= abs(normal.z) ? 1 : 2)
-        let flip = normal[axis] < 0
+        let start = out.count
+        if (try? roundedSplit(boundary, segments, points, vertices, axis: axis, flip: normal[axis] < 0, tag: tag, near: p0, into: &out)) != nil {
+            return false
+        }
+        out.removeSubrange(start...)
+        // The triangle's own winding in the projection, and the exact orientation of three points in it.
+        let winding = Predicates.orient2d(p0, vertices[Int(corners.1)], vertices[Int(corners.2)], droppingAxis: axis)
+        var cache = [UInt32: HomogeneousPoint]()
+        func point(_ id: UInt32) -> HomogeneousPoint {
+            if let known = cache[id] { return known }
+            let new = HomogeneousPoint(definition(id))
+            cache[id] = new
+            return new
+        }
+        let orient = { (a: UInt32, b: UInt32, c: UInt32) -> Int in
+            IndirectPredicates.orient2d(point(a), point(b), point(c), droppingAxis: axis) * winding
+        }
+        // Two collinear points are ordered along a coordinate of the projection on which they differ.
+        let between = { (a: UInt32, x: UInt32, b: UInt32) -> Bool in
+            let (pa, pb) = (point(a), point(b))
+            for k in [(axis + 1) % 3, (axis + 2) % 3] {
+                let d = IndirectPredicates.compare(pb, pa, along: k)
+                guard d != 0 else { continue }
+                let px = point(x)
+                return IndirectPredicates.compare(px, pa, along: k) == d && IndirectPredicates.compare(pb, px, along: k) == d
+            }
+            return false
+        }
+        var ring = [UInt32]()
+        for x in boundary where x != ring.last { ring.append(x) }
+        if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
+        var exact = ExactSplit(orient: orient, between: between)
+        for (a, b, c) in try exact.triangles(boundary: ring, points: points, segments: segments) {
+            // Rounded, a piece must still turn the triangle's way: one that folds over its neighbour
+            // in the plane would not show as a crossing.
+            guard Predicates.orient2d(vertices[Int(a)], vertices[Int(b)], vertices[Int(c)], droppingAxis: axis) == winding else {
+                throw .degenerateContact("a piece of the exact split near \(p0) folds when its corners are rounded; the operands nearly touch")
+            }
+            out.append(Mesh.Triangle(a, b, c, tag: tag))
+        }
+        return true
+    }
+
+    /// The split on rounded positions, projected along `axis` (mirrored when `flip`, so that the
+    /// triangle turns counter-clockwise): chords when every segment runs from edge to edge, else a
+    /// planar graph's faces, triangulated, with the points on no segment inserted.
+    private static func roundedSplit(
+        _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ vertices: [Vector3],
+        axis: Int, flip: Bool, tag: UInt32, near p0: Vector3, into out: inout [Mesh.Triangle]
+    ) throws(GeometryError) {
         func flat(_ id: UInt32) -> Vector2 {
             let q = Predicates.project(vertices[Int(id)], axis)
             return flip ? Vector2(q.y, q.x) : q

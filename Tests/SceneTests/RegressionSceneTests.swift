@@ -27,6 +27,9 @@ import Testing
         let mesh = try scene.meshes()[0]
         let report = mesh.report()
         #expect(report.isValid, "\(name): \(report.problems)")
-        #expect(abs(report.volume - volume) < 1e-9 * max(1, volume), "\(name): volume \(report.volume), expected \(volume)")
+        // A moved copy's result is a shell of slivers as thin as the step: its exact volume (the step
+        // times the projected area) to 1e-4, as the fuzzer checks it.
+        let tolerance = volume < 1e-3 ? 1e-4 * volume : 1e-9 * max(1, volume)
+        #expect(abs(report.volume - volume) < tolerance, "\(name): volume \(report.volume), expected \(volume)")
     }
 }

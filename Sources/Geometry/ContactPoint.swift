@@ -1,0 +1,119 @@
+/// A point of a corefinement kept as its exact definition on input coordinates, never as a
+/// rounded position: an input vertex, or where the segment `p q` crosses the plane through `r s t`
+/// (a line-plane intersection, "LPI" in Attene's indirect predicates). Predicates on such points
+/// (`IndirectPredicates`) are evaluated on the definition, so no decision rests on rounding; the
+/// rounded position is only what the output carries.
+///
+/// In homogeneous coordinates the crossing is `(q dp - p dq, dp - dq)`, where `dp` and `dq` are the
+/// signed volumes of `r s t p` and `r s t q`: degree 4 over degree 3 in the input coordinates.
+enum ContactPoint: Sendable {
+    case vertex(Vector3)
+    case crossing(p: Vector3, q: Vector3, r: Vector3, s: Vector3, t: Vector3)
+
+    /// The crossing of segment `p q` and segment `r s`, both in a plane whose projection along
+    /// `axis` is not degenerate: the segment `p q` through the plane that holds `r s` and runs
+    /// along `axis` (through `r`, `s` and `r` moved along `axis`, which is exact).
+    static func crossing(_ p: Vector3, _ q: Vector3, _ r: Vector3, _ s: Vector3, inPlaneAlong axis: Int) -> ContactPoint {
+        var moved = r
+        let shifted = r[axis] + 1
+        moved[axis] = shifted != r[axis] ? shifted : 2 * r[axis]
+        return .crossing(p: p, q: q, r: r, s: s, t: moved)
+    }
+
+    /// Homogeneous coordinates bounded by intervals: the point is (x/w, y/w, z/w).
+    var intervals: (x: Interval, y: Interval, z: Interval, w: Interval) {
+        switch self {
+        case .vertex(let v):
+            return (Interval(v.x), Interval(v.y), Interval(v.z), Interval(1))
+        case .crossing(let p, let q, let r, let s, let t):
+            func i(_ v: Vector3) -> (Interval, Interval, Interval) { (Interval(v.x), Interval(v.y), Interval(v.z)) }
+            let (rx, ry, rz) = i(r)
+            let (sx, sy, sz) = i(s), (tx, ty, tz) = i(t)
+            let ux = sx - rx, uy = sy - ry, uz = sz - rz
+            let vx = tx - rx, vy = ty - ry, vz = tz - rz
+            let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx
+            let (px, py, pz) = i(p), (qx, qy, qz) = i(q)
+            let dp = nx * (px - rx) + ny * (py - ry) + nz * (pz - rz)
+            let dq = nx * (qx - rx) + ny * (qy - ry) + nz * (qz - rz)
+            return (qx * dp - px * dq, qy * dp - py * dq, qz * dp - pz * dq, dp - dq)
+        }
+    }
+
+    /// The same homogeneous coordinates, exactly.
+    var exact: (x: ExactValue, y: ExactValue, z: ExactValue, w: ExactValue) {
+        switch self {
+        case .vertex(let v):
+            return (ExactValue(v.x), ExactValue(v.y), ExactValue(v.z), ExactValue(1))
+        case .crossing(let p, let q, let r, let s, let t):
+            let ux = ExactValue.difference(s.x, r.x), uy = ExactValue.difference(s.y, r.y), uz = ExactValue.difference(s.z, r.z)
+            let vx = ExactValue.difference(t.x, r.x), vy = ExactValue.difference(t.y, r.y), vz = ExactValue.difference(t.z, r.z)
+            let nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx
+            let dp = nx * ExactValue.difference(p.x, r.x) + ny * ExactValue.difference(p.y, r.y) + nz * ExactValue.difference(p.z, r.z)
+            let dq = nx * ExactValue.difference(q.x, r.x) + ny * ExactValue.difference(q.y, r.y) + nz * ExactValue.difference(q.z, r.z)
+            return (ExactValue(q.x) * dp - ExactValue(p.x) * dq, ExactValue(q.y) * dp - ExactValue(p.y) * dq,
+                    ExactValue(q.z) * dp - ExactValue(p.z) * dq, dp - dq)
+        }
+    }
+}
+
+/// A `ContactPoint` with its homogeneous coordinates bounded by intervals, and computed exactly
+/// the first time a predicate needs them: a point takes part in many predicates of one split.
+final class HomogeneousPoint {
+    let definition: ContactPoint
+    let intervals: (x: Interval, y: Interval, z: Interval, w: Interval)
+    private(set) lazy var exact: (x: ExactValue, y: ExactValue, z: ExactValue, w: ExactValue) = definition.exact
+
+    init(_ definition: ContactPoint) {
+        self.definition = definition
+        intervals = definition.intervals
+    }
+
+    /// The input vertex, if the point is one.
+    var vertex: Vector3? { if case .vertex(let v) = definition { v } else { nil } }
+}
+
+/// Exact predicates on `ContactPoint`s (Attene, "Indirect predicates for geometric constructions",
+/// 2020): each is the sign of a polynomial in the homogeneous coordinates, first bounded by
+/// `Interval`s and, where the interval holds zero, evaluated exactly with `ExactValue`. Three input
+/// vertices go to the non-allocating `Predicates` instead.
+enum IndirectPredicates {
+    /// The orientation of `a`, `b`, `c` after dropping coordinate `axis` (as
+    /// `Predicates.orient2d(_:_:_:droppingAxis:)`, cyclic order): +1 counter-clockwise, -1
+    /// clockwise, 0 collinear.
+    static func orient2d(_ a: ContactPoint, _ b: ContactPoint, _ c: ContactPoint, droppingAxis axis: Int) -> Int {
+        orient2d(HomogeneousPoint(a), HomogeneousPoint(b), HomogeneousPoint(c), droppingAxis: axis)
+    }
+
+    static func orient2d(_ a: HomogeneousPoint, _ b: HomogeneousPoint, _ c: HomogeneousPoint, droppingAxis axis: Int) -> Int {
+        if let p = a.vertex, let q = b.vertex, let r = c.vertex { return Predicates.orient2d(p, q, r, droppingAxis: axis) }
+        let (u, v) = ((axis + 1) % 3, (axis + 2) % 3)
+        let ia = a.intervals, ib = b.intervals, ic = c.intervals
+        func pick(_ h: (x: Interval, y: Interval, z: Interval, w: Interval), _ k: Int) -> Interval { k == 0 ? h.x : (k == 1 ? h.y : h.z) }
+        // det [[Ua Va Wa] [Ub Vb Wb] [Uc Vc Wc]] times the signs of Wa, Wb and Wc.
+        let det = pick(ia, u) * (pick(ib, v) * ic.w - ib.w * pick(ic, v))
+            - pick(ia, v) * (pick(ib, u) * ic.w - ib.w * pick(ic, u))
+            + ia.w * (pick(ib, u) * pick(ic, v) - pick(ib, v) * pick(ic, u))
+        if let d = det.sign, let wa = ia.w.sign, let wb = ib.w.sign, let wc = ic.w.sign { return d * wa * wb * wc }
+        let ea = a.exact, eb = b.exact, ec = c.exact
+        func pick(_ h: (x: ExactValue, y: ExactValue, z: ExactValue, w: ExactValue), _ k: Int) -> ExactValue { k == 0 ? h.x : (k == 1 ? h.y : h.z) }
+        let exact = pick(ea, u) * (pick(eb, v) * ec.w - eb.w * pick(ec, v))
+            - pick(ea, v) * (pick(eb, u) * ec.w - eb.w * pick(ec, u))
+            + ea.w * (pick(eb, u) * pick(ec, v) - pick(eb, v) * pick(ec, u))
+        return exact.sign * ea.w.sign * eb.w.sign * ec.w.sign
+    }
+
+    /// The sign of coordinate `axis` of `a` minus that of `b`.
+    static func compare(_ a: ContactPoint, _ b: ContactPoint, along axis: Int) -> Int {
+        compare(HomogeneousPoint(a), HomogeneousPoint(b), along: axis)
+    }
+
+    static func compare(_ a: HomogeneousPoint, _ b: HomogeneousPoint, along axis: Int) -> Int {
+        if let p = a.vertex, let q = b.vertex { return p[axis] < q[axis] ? -1 : (p[axis] > q[axis] ? 1 : 0) }
+        let ia = a.intervals, ib = b.intervals
+        func pick(_ h: (x: Interval, y: Interval, z: Interval, w: Interval)) -> Interval { axis == 0 ? h.x : (axis == 1 ? h.y : h.z) }
+        if let d = (pick(ia) * ib.w - pick(ib) * ia.w).sign, let wa = ia.w.sign, let wb = ib.w.sign { return d * wa * wb }
+        let ea = a.exact, eb = b.exact
+        func pick(_ h: (x: ExactValue, y: ExactValue, z: ExactValue, w: ExactValue)) -> ExactValue { axis == 0 ? h.x : (axis == 1 ? h.y : h.z) }
+        return (pick(ea) * eb.w - pick(eb) * ea.w).sign * ea.w.sign * eb.w.sign
+    }
+}

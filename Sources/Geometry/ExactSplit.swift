@@ -1,0 +1,194 @@
+/// The split of one triangle along its contact segments, decided only by an exact orientation
+/// predicate on the points' definitions (`IndirectPredicates`), never by rounded positions: the
+/// reference that `Corefinement.split`'s faster, rounded triangulation is checked against, and
+/// what replaces it where rounding folds it.
+///
+/// The boundary (the triangle's corners and the points inside its edges, in order) is cut into
+/// ears; each point inside the triangle splits the triangle (or the two triangles beside the edge)
+/// it lies in; each contact segment is then recovered by flipping the edges that cross it (Sloan,
+/// "A fast algorithm for generating constrained Delaunay triangulations", 1993), which ends because
+/// the segments cross neither each other nor any point. Quadratic in the number of points, so it
+/// is only used where the fast path cannot be trusted.
+struct ExactSplit {
+    /// `orient(a, b, c)`: the exact orientation of three point ids in the triangle's plane, positive
+    /// for the triangle's own winding.
+    let orient: (UInt32, UInt32, UInt32) -> Int
+    /// `between(a, x, b)`: whether `x`, collinear with `a` and `b`, lies strictly between them.
+    let between: (UInt32, UInt32, UInt32) -> Bool
+    private var triangles = [(UInt32, UInt32, UInt32)?]()
+    /// The triangle to the left of each directed edge.
+    private var left = [DirectedEdge: Int]()
+    /// The segments recovered so far, lower id first: no later flip may remove one.
+    private var constrained = Set<DirectedEdge>()
+
+    private struct DirectedEdge: Hashable {
+        var from: UInt32
+        var to: UInt32
+    }
+
+    init(orient: @escaping (UInt32, UInt32, UInt32) -> Int, between: @escaping (UInt32, UInt32, UInt32) -> Bool) {
+        self.orient = orient
+        self.between = between
+    }
+
+    /// The pieces of the triangle bounded by `boundary` (counter-clockwise for `orient`), with every
+    /// point of `points` and every segment of `segments` among their corners and edges.
+    mutating func triangles(boundary: [UInt32], points: [UInt32], segments: [(UInt32, UInt32)]) throws(GeometryError) -> [(UInt32, UInt32, UInt32)] {
+        try clipEars(boundary)
+        let onBoundary = Set(boundary)
+        var inserted = Set<UInt32>()
+        for x in points + segments.flatMap({ [$0.0, $0.1] }) where !onBoundary.contains(x) && inserted.insert(x).inserted {
+            try insert(x)
+        }
+        for (u, v) in segments where u != v { try recover(u, v) }
+        return triangles.compactMap { $0 }
+    }
+
+    private mutating func add(_ a: UInt32, _ b: UInt32, _ c: UInt32) {
+        let index = triangles.count
+        triangles.append((a, b, c))
+        for (u, v) in [(a, b), (b, c), (c, a)] { left[DirectedEdge(from: u, to: v)] = index }
+    }
+
+    private mutating func remove(_ index: Int) {
+        guard let (a, b, c) = triangles[index] else { return }
+        for (u, v) in [(a, b), (b, c), (c, a)] where left[DirectedEdge(from: u, to: v)] == index { left[DirectedEdge(from: u, to: v)] = nil }
+        triangles[index] = nil
+    }
+
+    /// Ears of the convex boundary: a corner turning strictly left with no other point of the
+    /// ring in its triangle or on its sides (one of which may be an edge of the triangle being split).
+    private mutating func clipEars(_ boundary: [UInt32]) throws(GeometryError) {
+        var ring = boundary
+        var k = 0, idle = 0
+        while ring.count > 3 {
+            let n = ring.count
+            let a = ring[(k + n - 1) % n], b = ring[k % n], c = ring[(k + 1) % n]
+            let isEar = orient(a, b, c) > 0 && !ring.contains { x in
+                x != a && x != b && x != c && orient(a, b, x) >= 0 && orient(b, c, x) >= 0 && orient(c, a, x) >= 0
+            }
+            if isEar {
+                add(a, b, c)
+                ring.remove(at: k % n)
+                idle = 0
+            } else {
+                k += 1
+                idle += 1
+                guard idle <= n else { throw .degenerateContact("the boundary of a split triangle has no ear; its corners are collinear") }
+            }
+            k %= ring.count
+        }
+        guard orient(ring[0], ring[1], ring[2]) > 0 else { throw .degenerateContact("the boundary of a split triangle does not turn left") }
+        add(ring[0], ring[1], ring[2])
+    }
+
+    /// Makes point `x` inside the boundary a corner: the triangle holding it is split in three, or
+    /// the two triangles beside the edge holding it in two each.
+    private mutating func insert(_ x: UInt32) throws(GeometryError) {
+        for (index, t) in triangles.enumerated() {
+            guard let (a, b, c) = t else { continue }
+            let s0 = orient(a, b, x)
+            guard s0 >= 0 else { continue }
+            let s1 = orient(b, c, x)
+            guard s1 >= 0 else { continue }
+            let s2 = orient(c, a, x)
+            guard s2 >= 0 else { continue }
+            let s = (s0, s1, s2)
+            let zeros = [s.0, s.1, s.2].filter { $0 == 0 }.count
+            guard zeros < 2 else { throw .degenerateContact("two contact points of a split triangle coincide") }
+            remove(index)
+            if zeros == 0 {
+                add(a, b, x)
+                add(b, c, x)
+                add(c, a, x)
+                return
+            }
+            // On the edge u v, opposite w; the triangle across it has v u and its own far corner.
+            let (u, v, w) = s.0 == 0 ? (a, b, c) : (s.1 == 0 ? (b, c, a) : (c, a, b))
+            add(u, x, w)
+            add(x, v, w)
+            guard let across = left[DirectedEdge(from: v, to: u)], let (p, q, r) = triangles[across] else {
+                throw .degenerateContact("a contact point lies on the boundary of its triangle but not among its edge points")
+            }
+            let far = [p, q, r].first { $0 != u && $0 != v }!
+            remove(across)
+            add(v, x, far)
+            add(x, u, far)
+            return
+        }
+        throw .degenerateContact("a contact point lies outside its triangle")
+    }
+
+    /// Makes the segment `u v` an edge, flipping the edges that cross it; a point lying on it
+    /// splits it in two.
+    private mutating func recover(_ u: UInt32, _ v: UInt32) throws(GeometryError) {
+        if left[DirectedEdge(from: u, to: v)] != nil || left[DirectedEdge(from: v, to: u)] != nil {
+            constrained.insert(DirectedEdge(from: min(u, v), to: max(u, v)))
+            return
+        }
+        // The side of line u v each corner lies on, found once per corner.
+        var side = [UInt32: Int]()
+        func sideOf(_ x: UInt32) -> Int {
+            if let known = side[x] { return known }
+            let s = x == u || x == v ? 0 : orient(u, v, x)
+            side[x] = s
+            return s
+        }
+        var crossing = [DirectedEdge]()
+        var seen = Set<DirectedEdge>()
+        for t in triangles {
+            guard let (a, b, c) = t else { continue }
+            for (x, y) in [(a, b), (b, c), (c, a)] {
+                let sx = sideOf(x), sy = sideOf(y)
+                if sx == 0 && x != u && x != v && between(u, x, v) {
+                    try recover(u, x)
+                    try recover(x, v)
+                    return
+                }
+                guard sx * sy < 0, orient(x, y, u) * orient(x, y, v) < 0 else { continue }
+                let key = DirectedEdge(from: min(x, y), to: max(x, y))
+                if seen.insert(key).inserted {
+                    guard !constrained.contains(key) else { throw Self.selfCrossing }
+                    crossing.append(key)
+                }
+            }
+        }
+        // Each flip removes a crossing edge or moves it along the queue; a quadratic number of steps
+        // ends it for segments that cross nothing they must keep.
+        var budget = 4 * (crossing.count + 4) * (crossing.count + 4), next = 0
+        while next < crossing.count {
+            budget -= 1
+            guard budget > 0 else { throw .degenerateContact("a contact segment could not be recovered in its triangle") }
+            let e = crossing[next]
+            next += 1
+            guard let i = left[DirectedEdge(from: e.from, to: e.to)], let j = left[DirectedEdge(from: e.to, to: e.from)],
+                  let t = triangles[i], let s = triangles[j] else {
+                throw .degenerateContact("a contact segment crosses the boundary of its triangle")
+            }
+            let a = [t.0, t.1, t.2].first { $0 != e.from && $0 != e.to }!, b = [s.0, s.1, s.2].first { $0 != e.from && $0 != e.to }!
+            // Triangle i runs from -> to -> a; triangle j runs to -> from -> b. The flip gives a b.
+            guard orient(a, e.from, b) > 0, orient(b, e.to, a) > 0 else {
+                crossing.append(e)
+                continue
+            }
+            remove(i)
+            remove(j)
+            add(a, e.from, b)
+            add(b, e.to, a)
+            if crosses(u, v, a, b) { crossing.append(DirectedEdge(from: min(a, b), to: max(a, b))) }
+        }
+        guard left[DirectedEdge(from: u, to: v)] != nil || left[DirectedEdge(from: v, to: u)] != nil else {
+            throw .degenerateContact("a contact segment could not be recovered in its triangle")
+        }
+        constrained.insert(DirectedEdge(from: min(u, v), to: max(u, v)))
+    }
+
+    /// Contact segments that cross inside a triangle: one of the operands crosses itself there.
+    private static let selfCrossing = GeometryError.degenerateContact("two contact segments cross inside a triangle; an operand crosses itself there")
+
+    /// Whether the segments `u v` and `x y` cross at a point inside both.
+    private func crosses(_ u: UInt32, _ v: UInt32, _ x: UInt32, _ y: UInt32) -> Bool {
+        guard x != u, x != v, y != u, y != v else { return false }
+        return orient(u, v, x) * orient(u, v, y) < 0 && orient(x, y, u) * orient(x, y, v) < 0
+    }
+}

@@ -1,0 +1,74 @@
+import Testing
+@testable import Geometry
+
+/// The exact split of one triangle on integer points, where every orientation is exact, checked by
+/// the tiling's own invariants: every piece turns left, their areas add up to the triangle's, and
+/// every segment is an edge.
+@Suite struct ExactSplitTests {
+    static func split(_ points: [Vector2], boundary: [UInt32], inside: [UInt32], segments: [(UInt32, UInt32)]) throws -> [(UInt32, UInt32, UInt32)] {
+        let orient = { (a: UInt32, b: UInt32, c: UInt32) in Predicates.orient2d(points[Int(a)], points[Int(b)], points[Int(c)]) }
+        let between = { (a: UInt32, x: UInt32, b: UInt32) -> Bool in
+            let (p, q, r) = (points[Int(a)], points[Int(x)], points[Int(b)])
+            return (q - p).dot(r - p) > 0 && (q - r).dot(p - r) > 0
+        }
+        var exact = ExactSplit(orient: orient, between: between)
+        return try exact.triangles(boundary: boundary, points: inside, segments: segments)
+    }
+
+    static func expectTiling(_ pieces: [(UInt32, UInt32, UInt32)], _ points: [Vector2], area: Double, segments: [(UInt32, UInt32)]) {
+        var sum = 0.0
+        var edges = Set<[UInt32]>()
+        for (a, b, c) in pieces {
+            let (p, q, r) = (points[Int(a)], points[Int(b)], points[Int(c)])
+            let doubled = (q - p).cross(r - p)
+            #expect(doubled > 0, "piece \(a) \(b) \(c) does not turn left")
+            sum += doubled / 2
+            for (u, v) in [(a, b), (b, c), (c, a)] { edges.insert([min(u, v), max(u, v)]) }
+        }
+        #expect(sum == area)
+        for (u, v) in segments { #expect(edges.contains([min(u, v), max(u, v)]), "segment \(u) \(v) is not an edge") }
+    }
+
+    @Test func aPointOnTheLineOfTwoSegmentsMakesNoFlatPiece() throws {
+        // The contact runs straight from (2, 0) through (1, 1) to (0, 2): the rounded split once cut
+        // a piece (2, 0), (1, 1), (0, 2) of no area.
+        let points = [Vector2(0, 0), Vector2(4, 0), Vector2(0, 4), Vector2(2, 0), Vector2(0, 2), Vector2(1, 1)]
+        let segments: [(UInt32, UInt32)] = [(3, 5), (5, 4)]
+        let pieces = try Self.split(points, boundary: [0, 3, 1, 2, 4], inside: [5], segments: segments)
+        Self.expectTiling(pieces, points, area: 8, segments: segments)
+    }
+
+    @Test func anEarIsNotCutAcrossAPointOnAnEdge() throws {
+        // The ear at (2, 0) would run along the edge from (4, 0) to (0, 4), which holds (2, 2).
+        let points = [Vector2(0, 0), Vector2(2, 0), Vector2(4, 0), Vector2(2, 2), Vector2(0, 4)]
+        let pieces = try Self.split(points, boundary: [0, 1, 2, 3, 4], inside: [], segments: [])
+        Self.expectTiling(pieces, points, area: 8, segments: [])
+        #expect(pieces.count == 3)
+    }
+
+    @Test func segmentsAreRecoveredThroughManyPoints() throws {
+        // A triangle with points on every edge and a grid of points inside, and chords across it.
+        var points = [Vector2(0, 0), Vector2(64, 0), Vector2(0, 64)]
+        var boundary: [UInt32] = [0]
+        for x in stride(from: 8.0, to: 64, by: 8) { boundary.append(UInt32(points.count)); points.append(Vector2(x, 0)) }
+        boundary.append(1)
+        for x in stride(from: 56.0, to: 0, by: -8) { boundary.append(UInt32(points.count)); points.append(Vector2(x, 64 - x)) }
+        boundary.append(2)
+        for y in stride(from: 56.0, to: 0, by: -8) { boundary.append(UInt32(points.count)); points.append(Vector2(0, y)) }
+        var inside = [UInt32]()
+        for x in stride(from: 5.0, to: 60, by: 6) {
+            for y in stride(from: 3.0, to: 60 - x, by: 6) { inside.append(UInt32(points.count)); points.append(Vector2(x, y)) }
+        }
+        // From (8, 0) to (0, 48), and from the inside point in the middle of the list to (56, 8).
+        let first = UInt32(points.firstIndex(of: Vector2(8, 0))!), second = UInt32(points.firstIndex(of: Vector2(0, 48))!)
+        let middle = inside[inside.count / 2], corner = UInt32(points.firstIndex(of: Vector2(56, 8))!)
+        let segments = [(first, second), (middle, corner)]
+        let pieces = try Self.split(points, boundary: boundary, inside: inside, segments: segments)
+        Self.expectTiling(pieces, points, area: 64 * 64 / 2, segments: segments)
+    }
+
+    @Test func aPointOutsideTheTriangleIsRefused() {
+        let points = [Vector2(0, 0), Vector2(4, 0), Vector2(0, 4), Vector2(5, 5)]
+        #expect(throws: GeometryError.self) { try Self.split(points, boundary: [0, 1, 2], inside: [3], segments: []) }
+    }
+}
