@@ -34,8 +34,10 @@ import numpy as np
 import manifold3d
 
 
-def cylinder(r, h, n, x, y, z):
-    pts = [[x + r * math.cos(2 * math.pi * i / n), y + r * math.sin(2 * math.pi * i / n), zz] for zz in (z, z + h) for i in range(n)]
+def prism(outline, z, h):
+    """The prism of a counter-clockwise outline from z to z + h, its caps fan-triangulated."""
+    n = len(outline)
+    pts = [[px, py, zz] for zz in (z, z + h) for px, py in outline]
     tris = []
     for i in range(n):
         j = (i + 1) % n
@@ -43,6 +45,10 @@ def cylinder(r, h, n, x, y, z):
     for i in range(1, n - 1):
         tris += [(0, i + 1, i), (n, n + i, n + i + 1)]
     return np.array(pts), tris
+
+
+def cylinder(r, h, n, x, y, z):
+    return prism([(x + r * math.cos(2 * math.pi * i / n), y + r * math.sin(2 * math.pi * i / n)) for i in range(n)], z, h)
 
 
 def box(sx, sy, sz, x, y, z):
@@ -69,15 +75,7 @@ def rounded_prism(w, d, h, r, z, per_corner, x=0.0, y=0.0):
         for i in range(per_corner + 1):
             a = -math.pi / 2 + k * math.pi / 2 + (math.pi / 2) * i / per_corner
             outline.append((x + cx + r * math.cos(a), y + cy + r * math.sin(a)))
-    n = len(outline)
-    pts = [[px, py, zz] for zz in (z, z + h) for px, py in outline]
-    tris = []
-    for i in range(n):
-        j = (i + 1) % n
-        tris += [(i, j, n + j), (i, n + j, n + i)]
-    for i in range(1, n - 1):
-        tris += [(0, i + 1, i), (n, n + i, n + i + 1)]
-    return np.array(pts), tris
+    return prism(outline, z, h)
 
 
 def turned(mesh, degrees):
