@@ -64,8 +64,10 @@ def shown_seq(d):
     return js(d, "return window.minidesk.shown ? window.minidesk.shown.seq : -1")
 
 
-def wait_ready(d, after=-1, timeout=90):
-    """Waits for a full-resolution model newer than change `after`, and the form of the same change."""
+def wait_ready(d, after=-1, timeout=240):
+    """Waits for a full-resolution model newer than change `after`, and the form of the same change.
+    The limit only matters when something is wrong: a debug build of one model under the full load of
+    CI once took longer than 90 s."""
     return wait_for(d, f"window.minidesk.shown && window.minidesk.shown.seq > {after} && window.minidesk.shown.resolution === 'normal' "
                        f"&& window.minidesk.shown.seq === window.minidesk.seq && window.minidesk.listingSeq === window.minidesk.seq", timeout)
 
