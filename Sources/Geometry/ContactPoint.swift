@@ -80,10 +80,6 @@ enum IndirectPredicates {
     /// The orientation of `a`, `b`, `c` after dropping coordinate `axis` (as
     /// `Predicates.orient2d(_:_:_:droppingAxis:)`, cyclic order): +1 counter-clockwise, -1
     /// clockwise, 0 collinear.
-    static func orient2d(_ a: ContactPoint, _ b: ContactPoint, _ c: ContactPoint, droppingAxis axis: Int) -> Int {
-        orient2d(HomogeneousPoint(a), HomogeneousPoint(b), HomogeneousPoint(c), droppingAxis: axis)
-    }
-
     static func orient2d(_ a: HomogeneousPoint, _ b: HomogeneousPoint, _ c: HomogeneousPoint, droppingAxis axis: Int) -> Int {
         if let p = a.vertex, let q = b.vertex, let r = c.vertex { return Predicates.orient2d(p, q, r, droppingAxis: axis) }
         let (u, v) = ((axis + 1) % 3, (axis + 2) % 3)
@@ -103,10 +99,6 @@ enum IndirectPredicates {
     }
 
     /// The sign of coordinate `axis` of `a` minus that of `b`.
-    static func compare(_ a: ContactPoint, _ b: ContactPoint, along axis: Int) -> Int {
-        compare(HomogeneousPoint(a), HomogeneousPoint(b), along: axis)
-    }
-
     static func compare(_ a: HomogeneousPoint, _ b: HomogeneousPoint, along axis: Int) -> Int {
         if let p = a.vertex, let q = b.vertex { return p[axis] < q[axis] ? -1 : (p[axis] > q[axis] ? 1 : 0) }
         let ia = a.intervals, ib = b.intervals

@@ -390,7 +390,8 @@ struct Corefinement {
             let d = vertexList[Int(end)] - vertexList[Int(start)]
             let axis = abs(d.x) >= abs(d.y) && abs(d.x) >= abs(d.z) ? 0 : (abs(d.y) >= abs(d.z) ? 1 : 2)
             let direction = d[axis] > 0 ? 1 : -1
-            return ids.sorted { IndirectPredicates.compare(definition($0), definition($1), along: axis) * direction < 0 }
+            let points = ids.map { ($0, HomogeneousPoint(definition($0))) }
+            return points.sorted { IndirectPredicates.compare($0.1, $1.1, along: axis) * direction < 0 }.map(\.0)
         }
 
         // The contact curves: segments across triangles, and the stretches of edges between the ends

@@ -1,7 +1,6 @@
 /// The split of one triangle along its contact segments, decided only by an exact orientation
-/// predicate on the points' definitions (`IndirectPredicates`), never by rounded positions: the
-/// reference that `Corefinement.split`'s faster, rounded triangulation is checked against, and
-/// what replaces it where rounding folds it.
+/// predicate on the points' definitions (`IndirectPredicates`), never by rounded positions: what
+/// `Corefinement.split` uses where its faster triangulation on rounded positions fails.
 ///
 /// The boundary (the triangle's corners and the points inside its edges, in order) is cut into
 /// ears; each point inside the triangle splits the triangle (or the two triangles beside the edge)

@@ -4,6 +4,14 @@ import Testing
 /// The indirect predicates on constructed points against exact integer arithmetic, and on points
 /// whose rounded positions give the wrong answer.
 @Suite struct IndirectPredicatesTests {
+    static func orient2d(_ a: ContactPoint, _ b: ContactPoint, _ c: ContactPoint, droppingAxis axis: Int) -> Int {
+        IndirectPredicates.orient2d(HomogeneousPoint(a), HomogeneousPoint(b), HomogeneousPoint(c), droppingAxis: axis)
+    }
+
+    static func compare(_ a: ContactPoint, _ b: ContactPoint, along axis: Int) -> Int {
+        IndirectPredicates.compare(HomogeneousPoint(a), HomogeneousPoint(b), along: axis)
+    }
+
     /// Where segment p q crosses the plane x = c (given by three of its points).
     static func crossingX(_ p: Vector3, _ q: Vector3, _ c: Double) -> ContactPoint {
         .crossing(p: p, q: q, r: Vector3(c, 0, 0), s: Vector3(c, 1, 0), t: Vector3(c, 0, 1))
@@ -12,23 +20,23 @@ import Testing
     @Test func aCrossingIsComparedExactlyNotByItsRoundedPosition() {
         // (0,0,0) to (3,1,0) crosses x = 1 at y = 1/3, just above the double nearest to 1/3.
         let third = Self.crossingX(Vector3(0, 0, 0), Vector3(3, 1, 0), 1)
-        #expect(IndirectPredicates.compare(third, .vertex(Vector3(1, 1.0 / 3, 0)), along: 1) == 1)
-        #expect(IndirectPredicates.compare(third, .vertex(Vector3(1, (1.0 / 3).nextUp, 0)), along: 1) == -1)
-        #expect(IndirectPredicates.compare(third, .vertex(Vector3(1, 5, 0)), along: 0) == 0)
+        #expect(Self.compare(third, .vertex(Vector3(1, 1.0 / 3, 0)), along: 1) == 1)
+        #expect(Self.compare(third, .vertex(Vector3(1, (1.0 / 3).nextUp, 0)), along: 1) == -1)
+        #expect(Self.compare(third, .vertex(Vector3(1, 5, 0)), along: 0) == 0)
         // At x = 10 the double nearest to 10/3 lies above it.
         let tenThirds = Self.crossingX(Vector3(0, 0, 0), Vector3(30, 10, 0), 10)
-        #expect(IndirectPredicates.compare(tenThirds, .vertex(Vector3(10, 10.0 / 3, 0)), along: 1) == -1)
+        #expect(Self.compare(tenThirds, .vertex(Vector3(10, 10.0 / 3, 0)), along: 1) == -1)
     }
 
     @Test func pointsOnOneLineAreCollinearThoughTheirRoundedPositionsAreNot() {
         let p = Vector3(0, 0, 0), q = Vector3(30, 10, 0)
         let a = Self.crossingX(p, q, 1), b = Self.crossingX(p, q, 10)
-        #expect(IndirectPredicates.orient2d(.vertex(p), a, b, droppingAxis: 2) == 0)
+        #expect(Self.orient2d(.vertex(p), a, b, droppingAxis: 2) == 0)
         // The rounded points (1, 1/3) and (10, 10/3) turn: a test on them would see a triangle.
         #expect(Predicates.orient2d(Vector2(0, 0), Vector2(1, 1.0 / 3), Vector2(10, 10.0 / 3)) != 0)
         // Moved off the line by one ulp of the crossing's y, exactly decided either way.
-        #expect(IndirectPredicates.orient2d(.vertex(p), a, .vertex(Vector3(10, 10.0 / 3, 0)), droppingAxis: 2) == 1)
-        #expect(IndirectPredicates.orient2d(.vertex(p), .vertex(Vector3(10, 10.0 / 3, 0)), a, droppingAxis: 2) == -1)
+        #expect(Self.orient2d(.vertex(p), a, .vertex(Vector3(10, 10.0 / 3, 0)), droppingAxis: 2) == 1)
+        #expect(Self.orient2d(.vertex(p), .vertex(Vector3(10, 10.0 / 3, 0)), a, droppingAxis: 2) == -1)
     }
 
     @Test func aCoplanarEdgeCrossingLiesOnBothEdges() {
@@ -36,9 +44,9 @@ import Testing
         let z = 0.1
         let p = Vector3(0, 0, z), q = Vector3(1, 1, z), r = Vector3(0, 2.0 / 3, z), s = Vector3(2.0 / 3, 0, z)
         let x = ContactPoint.crossing(p, q, r, s, inPlaneAlong: 2)
-        #expect(IndirectPredicates.orient2d(.vertex(p), .vertex(q), x, droppingAxis: 2) == 0)
-        #expect(IndirectPredicates.orient2d(.vertex(r), .vertex(s), x, droppingAxis: 2) == 0)
-        #expect(IndirectPredicates.compare(x, .vertex(Vector3(0, 0, z)), along: 2) == 0)
+        #expect(Self.orient2d(.vertex(p), .vertex(q), x, droppingAxis: 2) == 0)
+        #expect(Self.orient2d(.vertex(r), .vertex(s), x, droppingAxis: 2) == 0)
+        #expect(Self.compare(x, .vertex(Vector3(0, 0, z)), along: 2) == 0)
     }
 
     /// Integer coordinates small enough that the homogeneous determinant (degree 11) fits in Int128.
@@ -72,9 +80,9 @@ import Testing
                 let det = x[u] * (y[v] * z[3] - y[3] * z[v]) - x[v] * (y[u] * z[3] - y[3] * z[u]) + x[3] * (y[u] * z[v] - y[v] * z[u])
                 let sign = Int(det.signum() * x[3].signum() * y[3].signum() * z[3].signum())
                 if sign == 0 { degenerate += 1 }
-                #expect(IndirectPredicates.orient2d(a, b, c, droppingAxis: axis) == sign)
+                #expect(Self.orient2d(a, b, c, droppingAxis: axis) == sign)
                 let difference = x[axis] * z[3] - z[axis] * x[3]
-                #expect(IndirectPredicates.compare(a, c, along: axis) == Int(difference.signum() * x[3].signum() * z[3].signum()))
+                #expect(Self.compare(a, c, along: axis) == Int(difference.signum() * x[3].signum() * z[3].signum()))
             }
             checked += 1
         }
