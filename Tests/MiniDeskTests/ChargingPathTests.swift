@@ -113,6 +113,36 @@ import Testing
         #expect(Self.firstCollision(parts, path, path.poses(step: 2, offset: 0.5)) != nil)
     }
 
+    /// The rule over the path's roofs is honest: at the end of the range of each parameter that
+    /// raises them, the top still stands 1.5 mm thick over the cut wherever the same stand without
+    /// the path has a closed top (not the slot nor the emblem's pocket, nor 3 mm round them).
+    @Test(arguments: ["defaults", "ports.level", "phone.plug.width", "phone.plug.clearance", "body.width", "fit.clearance"])
+    func theTopCoversTheCutAtTheEndOfEachRange(name: String) throws {
+        let item = try #require(Catalogue.item(named: "phone-stand"))
+        var values = [String: ParameterValue]()
+        if name != "defaults" {
+            let range = try #require(item.schema.effectiveRange(of: name, in: item.schema.defaults))
+            values[name] = .number(range.upperBound)
+        }
+        let (_, parts, p) = try CatalogueTests.build("phone-stand", values)
+        values["phone.tunnel.enabled"] = .bool(false)
+        let (_, plain, _) = try CatalogueTests.build("phone-stand", values)
+        let shell = try #require(parts.first { $0.name == "shell" }).mesh, e = Enclosure(p)
+        let plainShell = try #require(plain.first { $0.name == "shell" }).mesh
+        let step = 1.5, nx = Int(e.width / step), ny = Int(e.depth / step)
+        let top = (0...nx).map { i in (0...ny).map { j in plainShell.contains(Vector3(Double(i) * step, Double(j) * step, e.height - 0.05)) } }
+        var thin = [String]()
+        for i in 0...nx {
+            for j in 0...ny {
+                // Only where the top is closed for 3 mm round.
+                let closed = (max(0, i - 2)...min(nx, i + 2)).allSatisfy { a in (max(0, j - 2)...min(ny, j + 2)).allSatisfy { b in top[a][b] } }
+                let q = Vector3(Double(i) * step, Double(j) * step, e.height - 1.45)
+                if closed && !shell.contains(q) { thin.append("(\(q.x), \(q.y))") }
+            }
+        }
+        #expect(thin.isEmpty, "\(name) = \(values[name].map { "\($0)" } ?? "default"): the top is under 1.5 mm thick at \(thin.prefix(8))")
+    }
+
     @Test func aPlugThatCannotFitIsRefusedByName() throws {
         let item = try #require(Catalogue.item(named: "phone-stand"))
         let tooLong = item.schema.validate(ParameterSet(["phone.plug.length": .number(32)]))
