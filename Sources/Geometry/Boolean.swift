@@ -114,7 +114,7 @@ extension Mesh {
             }
         }
         do {
-            return try corefined(a, b, op).mesh
+            return try corefined(a, b, op, nearContactTrusted: true).mesh
         } catch .degenerateContact(let message) {
             // An operand that crosses itself is the cause, where one does: it is named, and no
             // snapping is tried.
@@ -128,18 +128,17 @@ extension Mesh {
         }
     }
 
-    /// The boolean of operands that nearly touch (corners or edges within rounding of the other's
-    /// surface, not on it), after snapping them together (`NearContactSnapping`): each moves by at
-    /// most the snapping tolerance. Diagonals that cross a crease are split, or else flipped out of
-    /// the way. Operands that no longer nearly touch come first; then a result where some near
-    /// contact is left; last, the exact result of the operands as they are, if it survives rounding.
-    /// Every result is checked in full, self-intersections included; if none is valid, the refusal
-    /// stands.
+    /// The fallback where the exact, repaired result failed its check: the boolean of operands that
+    /// nearly touch (corners or edges within rounding of the other's surface, not on it), after
+    /// snapping them together (`NearContactSnapping`): each moves by at most the snapping tolerance.
+    /// Diagonals that cross a crease are split, or else flipped out of the way. Operands that no
+    /// longer nearly touch come first; then a result where some near contact is left. Every result
+    /// is checked in full, self-intersections included; if none is valid, the refusal stands.
     private static func snapped(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, refusal: String) throws(GeometryError) -> Mesh {
         let tolerance = NearContactSnapping.tolerance(a, b)
         var snapped = [NearContactSnapping]()
         func attempt(_ a: Mesh, _ b: Mesh, trusting: Bool) -> Mesh? {
-            guard let (result, checked) = try? corefined(a, b, op, nearContactTrusted: trusting),
+            guard let (result, checked) = try? corefined(a, b, op, nearContactTrusted: trusting, repairing: false),
                   checked || result.report(checkSelfIntersections: true).isValid else { return nil }
             return result
         }
@@ -151,53 +150,92 @@ extension Mesh {
         for snapping in snapped {
             if let result = attempt(snapping.meshes[0].mesh, snapping.meshes[1].mesh, trusting: true) { return result }
         }
-        if let (result, _) = try? corefined(a, b, op, nearContactTrusted: true) { return result }
         throw .degenerateContact("\(refusal) (snapping the operands together within \(tolerance) mm did not resolve it)")
     }
 
     /// The boolean of two valid operands whose bounds overlap, by exact corefinement. Where the
-    /// operands nearly touch (`Corefinement.nearlyTouching`), pieces thinner than rounding may fold
-    /// when the output is rounded to doubles: it refuses (unless `nearContactTrusted`), and the caller
-    /// snaps the operands. A trusted result, and one where a split had to be made exactly
-    /// (`Corefinement.exactSplits`), is checked in full and refused if rounding folded it; `checked`
-    /// says whether it was.
+    /// operands nearly touch (`Corefinement.nearlyTouching`) or a split had to be made exactly
+    /// (`Corefinement.exactSplits`), pieces thinner than rounding may fold when the output is rounded
+    /// to doubles: with `repairing`, `RoundingRepair` mends them; the result is then checked in full
+    /// and refused if it is still folded (`checked` says whether it was checked). Without
+    /// `repairing` (the snapping ladder's retries), it refuses near contact unless
+    /// `nearContactTrusted`, and splits on rounded positions wherever that succeeds, as before the
+    /// repair existed.
     private static func corefined(
-        _ a: Mesh, _ b: Mesh, _ op: BooleanOperation, nearContactTrusted: Bool = false
+        _ a: Mesh, _ b: Mesh, _ op: BooleanOperation, nearContactTrusted: Bool = false, repairing: Bool = true
     ) throws(GeometryError) -> (mesh: Mesh, checked: Bool) {
-        let core = try Corefinement(a, b, refusingNearContact: !nearContactTrusted)
-        let result = core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
+        let core = try Corefinement(a, b, refusingNearContact: !nearContactTrusted, checkingRoundedSplits: repairing)
+        let (result, normals) = core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
+        let tolerance = RoundingRepair.tolerance(bounds: [a.bounds, b.bounds])
         if core.nearlyTouching != nil || core.exactSplits > 0 {
-            let report = result.report(checkSelfIntersections: true)
+            let counts = (a.vertices.count, b.vertices.count)
+            var repair = RoundingRepair(result, normals: normals, origin: { v in v < counts.0 ? 0 : (v < counts.0 + counts.1 ? 1 : 2) },
+                                        tolerance: tolerance)
+            if repairing { try repair.repair() }
+            let repaired = repair.mesh.compacted()
+            let report = repaired.report(checkSelfIntersections: true)
             guard report.isValid else {
                 throw .degenerateContact("rounding the exact result to doubles folds it near \(core.nearlyTouching ?? a.bounds.min) (\(report.problems.joined(separator: "; ")))")
             }
-            return (result, true)
+            return (repaired.markedChecked(), true)
         }
-        return (result, false)
+        return (result.compacted().markedChecked(), false)
     }
 
     /// The result of a corefinement in general position: pieces kept by a flood fill of sides.
-    private static func separated(_ core: Corefinement, _ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> Mesh {
+    private static func separated(_ core: Corefinement, _ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> (Mesh, [Vector3]) {
         let offset = UInt32(a.vertices.count)
         let inside = Parallel.both(
             { classify(core.pieces[0], core, isOriginal: { $0 < offset }, against: PointInMesh(b)) },
             { classify(core.pieces[1], core, isOriginal: { $0 >= offset && $0 < offset + UInt32(b.vertices.count) }, against: PointInMesh(a)) })
-        var triangles = [Triangle]()
+        var kept = KeptPieces(core, [a, b])
         for (i, t) in core.pieces[0].enumerated() where inside.0[i] == (op == .intersection) {
-            triangles.append(t)
+            kept.add(t, piece: i, of: 0)
         }
         for (i, t) in core.pieces[1].enumerated() {
             switch op {
-            case .union where !inside.1[i]: triangles.append(t)
-            case .intersection where inside.1[i]: triangles.append(t)
-            case .difference where inside.1[i]: triangles.append(t.flipped)
+            case .union where !inside.1[i]: kept.add(t, piece: i, of: 1)
+            case .intersection where inside.1[i]: kept.add(t, piece: i, of: 1)
+            case .difference where inside.1[i]: kept.add(t.flipped, piece: i, of: 1, flipped: true)
             default: break
             }
         }
-        guard closesUp(triangles, along: core.curveEdges, vertexCount: core.vertices.count) else {
+        guard closesUp(kept.triangles, along: core.curveEdges, vertexCount: core.vertices.count) else {
             throw .degenerateContact("the pieces kept along a contact curve do not close up; the operands nearly touch there")
         }
-        return Mesh(vertices: core.vertices, triangles: triangles).compacted().markedChecked()
+        return (Mesh(vertices: core.vertices, triangles: kept.triangles), kept.normals)
+    }
+
+    /// The pieces a boolean keeps, each with the normal of the input triangle it came from (turned
+    /// round where the piece is): the way its rounded corners must still face (zero where the input
+    /// triangle is too thin to have one).
+    private struct KeptPieces {
+        let core: Corefinement
+        let operands: [Mesh]
+        private(set) var triangles = [Triangle]()
+        private(set) var normals = [Vector3]()
+
+        let tolerance: Double
+
+        init(_ core: Corefinement, _ operands: [Mesh]) {
+            self.core = core
+            self.operands = operands
+            tolerance = RoundingRepair.tolerance(bounds: operands.filter { !$0.isEmpty }.map(\.bounds))
+        }
+
+        mutating func add(_ t: Triangle, piece i: Int, of m: Int, flipped: Bool = false) {
+            triangles.append(t)
+            let (p, q, r) = operands[m].corners(core.sources[m][i])
+            let n = (q - p).cross(r - p)
+            // An input triangle thinner than rounding (a sliver an earlier boolean left) has no
+            // direction to keep: zero, which any piece of it satisfies.
+            let longest = max((q - p).lengthSquared, (r - q).lengthSquared, (p - r).lengthSquared)
+            guard n.lengthSquared > tolerance * tolerance * longest else {
+                normals.append(Vector3(0, 0, 0))
+                return
+            }
+            normals.append(flipped ? n * -1 : n)
+        }
     }
 
     /// Whether every edge of the contact curve is used by the kept triangles as often in one
@@ -230,25 +268,26 @@ extension Mesh {
 
     /// The result of a corefinement with degenerate contact: pieces kept by their exact sides, coplanar
     /// pieces by the orientation rules, and vertices where kept pieces only touch duplicated.
-    private static func assembled(_ core: Corefinement, _ operands: [Mesh], _ op: BooleanOperation) throws(GeometryError) -> Mesh {
+    private static func assembled(_ core: Corefinement, _ operands: [Mesh], _ op: BooleanOperation) throws(GeometryError) -> (Mesh, [Vector3]) {
         let both = Parallel.both({ core.sides(of: 0, operands) }, { core.sides(of: 1, operands) })
         let sides = [both.0, both.1]
-        var triangles = [Triangle]()
+        var kept = KeptPieces(core, operands)
         for (i, t) in core.pieces[0].enumerated() {
             switch sides[0][i] {
-            case .outside where op != .intersection, .inside where op == .intersection: triangles.append(t)
-            case .onSurface(let same) where same != (op == .difference): triangles.append(t)
+            case .outside where op != .intersection, .inside where op == .intersection: kept.add(t, piece: i, of: 0)
+            case .onSurface(let same) where same != (op == .difference): kept.add(t, piece: i, of: 0)
             default: break
             }
         }
         for (i, t) in core.pieces[1].enumerated() {
             switch (sides[1][i], op) {
-            case (.outside, .union), (.inside, .intersection): triangles.append(t)
-            case (.inside, .difference): triangles.append(t.flipped)
+            case (.outside, .union), (.inside, .intersection): kept.add(t, piece: i, of: 1)
+            case (.inside, .difference): kept.add(t.flipped, piece: i, of: 1, flipped: true)
             default: break
             }
         }
-        return try separatingContacts(vertices: core.vertices, triangles: triangles).compacted().markedChecked()
+        let triangles = kept.triangles
+        return (try separatingContacts(vertices: core.vertices, triangles: triangles), kept.normals)
     }
 
     /// For each piece, whether it lies inside the other operand: one exact ray test per connected

@@ -65,14 +65,97 @@ extension Corefinement {
             let area = (q - p).cross(r - p).length
             if area > largest[root]?.area ?? -1 { largest[root] = (area, (p + q + r) / 3) }
         }
-        let test = PointInMesh(other, indexed: true)
         var inside = [Int: Bool]()
+        // A patch without a corner off the other surface is bounded by contact curves: its side is
+        // decided exactly at one of them, by the other's triangles that hold it.
+        if largest.keys.contains(where: { sample[$0] == nil }) {
+            let holding = Holders(other, 1 - mesh, of: self)
+            var points = [UInt32: HomogeneousPoint]()
+            func point(_ id: UInt32) -> HomogeneousPoint {
+                if let known = points[id] { return known }
+                let new = HomogeneousPoint(definition(of: id))
+                points[id] = new
+                return new
+            }
+            for (i, t) in list.enumerated() where result[i] == nil {
+                let root = patches.find(i)
+                guard sample[root] == nil, inside[root] == nil else { continue }
+                for k in 0..<3 where curveEdges.contains(Edge(t[k], t[(k + 1) % 3])) {
+                    let (u, v, w) = (t[k], t[(k + 1) % 3], t[(k + 2) % 3])
+                    let around = Set(allLabels(of: u, in: 1 - mesh).flatMap { holding.triangles(holding: $0, of: self, mesh: 1 - mesh) })
+                        .intersection(allLabels(of: v, in: 1 - mesh).flatMap { holding.triangles(holding: $0, of: self, mesh: 1 - mesh) })
+                    if let side = Self.side(of: point(w), against: around.sorted(), of: other) {
+                        inside[root] = side
+                        break
+                    }
+                }
+            }
+        }
+        let test = PointInMesh(other, indexed: true)
         for i in 0..<list.count where result[i] == nil {
             let root = patches.find(i)
             if inside[root] == nil { inside[root] = test.contains(sample[root] ?? largest[root]!.centre) }
             result[i] = inside[root]! ? .inside : .outside
         }
         return result.map { $0! }
+    }
+
+    /// The triangles of one operand round each of its vertices (by the id standing for it) and
+    /// along each of its edges.
+    private struct Holders {
+        var aroundVertex = [UInt32: [Int]]()
+        var alongEdge = [Edge: [Int]]()
+
+        /// Operand `index` of `core`, which is `mesh`.
+        init(_ mesh: Mesh, _ index: Int, of core: Corefinement) {
+            for (i, t) in mesh.triangles.enumerated() {
+                for k in 0..<3 {
+                    alongEdge[Edge(t[k], t[(k + 1) % 3]), default: []].append(i)
+                    aroundVertex[core.root(t[k], of: index), default: []].append(i)
+                }
+            }
+        }
+
+        /// The triangles that hold feature `s` (closed: a face holds its edges and corners).
+        func triangles(holding s: Simplex, of core: Corefinement, mesh: Int) -> [Int] {
+            switch s {
+            case .face(let f): [f]
+            case .edge(let e): alongEdge[e] ?? []
+            case .vertex(let v): aroundVertex[core.root(v, of: mesh)] ?? []
+            }
+        }
+    }
+
+    /// Whether a point next to a contact curve lies inside the other operand, where `holding` are the
+    /// other's triangles that hold the curve there: one (the curve crosses its face), or the two
+    /// beside one of its edges (a wedge, convex or not). Nil where the point lies in a plane that
+    /// would decide it.
+    private static func side(of w: HomogeneousPoint, against holding: [Int], of other: Mesh) -> Bool? {
+        func against(_ f: Int) -> Int {
+            let (p, q, r) = other.corners(f)
+            return IndirectPredicates.orient3d(p, q, r, w)
+        }
+        switch holding.count {
+        case 1:
+            let s = against(holding[0])
+            return s == 0 ? nil : s < 0
+        case 2:
+            let (s1, s2) = (against(holding[0]), against(holding[1]))
+            // The wedge is convex where the second triangle's far corner lies below the first.
+            let t1 = other.triangles[holding[0]], t2 = other.triangles[holding[1]]
+            guard let far = [t2.a, t2.b, t2.c].first(where: { $0 != t1.a && $0 != t1.b && $0 != t1.c }) else { return nil }
+            let (p, q, r) = other.corners(holding[0])
+            if Predicates.orient3d(p, q, r, other.vertices[Int(far)]) < 0 {
+                if s1 < 0 && s2 < 0 { return true }
+                if s1 > 0 || s2 > 0 { return false }
+            } else {
+                if s1 < 0 || s2 < 0 { return true }
+                if s1 > 0 && s2 > 0 { return false }
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// Whether two coplanar triangles face the same way, exactly.

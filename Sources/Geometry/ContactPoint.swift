@@ -20,6 +20,31 @@ enum ContactPoint: Sendable {
         return .crossing(p: p, q: q, r: r, s: s, t: moved)
     }
 
+    /// `estimate` (a position computed in floating point), unless the intervals cannot bound its
+    /// error below 2⁻⁴⁷ of `scale` (an eighth of the rounding repair's tolerance), as at a crossing at a grazing angle, where a small error in the
+    /// crossing's parameter moves it far along its segment: then the point's exact coordinates,
+    /// divided, which is within two units in the last place. Coordinates that are constant along
+    /// the segment or over the plane are copied.
+    func position(estimate: Vector3, scale: Double) -> Vector3 {
+        guard case .crossing(let p, let q, let r, let s, let t) = self else { return estimate }
+        let i = intervals
+        let w = min(abs(i.w.lower), abs(i.w.upper))
+        if i.w.lower.sign == i.w.upper.sign && w > 0 {
+            func error(_ c: Interval) -> Double {
+                ((c.upper - c.lower) + max(abs(c.lower), abs(c.upper)) / w * (i.w.upper - i.w.lower)) / w
+            }
+            if max(error(i.x), error(i.y), error(i.z)) <= scale * 0x1p-47 { return estimate }
+        }
+        let e = exact
+        let ew = e.w.approximation
+        guard ew != 0 else { return estimate }
+        var x = Vector3(e.x.approximation / ew, e.y.approximation / ew, e.z.approximation / ew)
+        for k in 0..<3 {
+            if p[k] == q[k] { x[k] = p[k] } else if r[k] == s[k] && s[k] == t[k] { x[k] = r[k] }
+        }
+        return x
+    }
+
     /// Homogeneous coordinates bounded by intervals: the point is (x/w, y/w, z/w).
     var intervals: (x: Interval, y: Interval, z: Interval, w: Interval) {
         switch self {
@@ -96,6 +121,27 @@ enum IndirectPredicates {
             - pick(ea, v) * (pick(eb, u) * ec.w - eb.w * pick(ec, u))
             + ea.w * (pick(eb, u) * pick(ec, v) - pick(eb, v) * pick(ec, u))
         return exact.sign * ea.w.sign * eb.w.sign * ec.w.sign
+    }
+
+    /// Where `d` lies against the plane through input points `a`, `b`, `c` (as
+    /// `Predicates.orient3d`): +1 on the side the normal (b - a) x (c - a) points to, -1 on the
+    /// other, 0 in the plane.
+    static func orient3d(_ a: Vector3, _ b: Vector3, _ c: Vector3, _ d: HomogeneousPoint) -> Int {
+        if let v = d.vertex { return Predicates.orient3d(a, b, c, v) }
+        // n . (D - a W) times the sign of W, n exact (degree 2).
+        let i = d.intervals
+        func iv(_ x: Double) -> Interval { Interval(x) }
+        let (ux, uy, uz) = (iv(b.x) - iv(a.x), iv(b.y) - iv(a.y), iv(b.z) - iv(a.z))
+        let (vx, vy, vz) = (iv(c.x) - iv(a.x), iv(c.y) - iv(a.y), iv(c.z) - iv(a.z))
+        let bound = (uy * vz - uz * vy) * (i.x - iv(a.x) * i.w) + (uz * vx - ux * vz) * (i.y - iv(a.y) * i.w)
+            + (ux * vy - uy * vx) * (i.z - iv(a.z) * i.w)
+        if let s = bound.sign, let w = i.w.sign { return s * w }
+        let e = d.exact
+        let ex = ExactValue.difference(b.x, a.x), ey = ExactValue.difference(b.y, a.y), ez = ExactValue.difference(b.z, a.z)
+        let fx = ExactValue.difference(c.x, a.x), fy = ExactValue.difference(c.y, a.y), fz = ExactValue.difference(c.z, a.z)
+        let exact = (ey * fz - ez * fy) * (e.x - ExactValue(a.x) * e.w) + (ez * fx - ex * fz) * (e.y - ExactValue(a.y) * e.w)
+            + (ex * fy - ey * fx) * (e.z - ExactValue(a.z) * e.w)
+        return exact.sign * e.w.sign
     }
 
     /// The sign of coordinate `axis` of `a` minus that of `b`.

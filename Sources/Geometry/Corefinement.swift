@@ -38,6 +38,13 @@ struct Corefinement {
     /// it (a corner of B equal to one of A takes A's id; coincident corners of one operand become one).
     private(set) var representative: [UInt32] = []
     private let counts: (Int, Int)
+    /// The definitions of the constructed points, in id order after the input vertices.
+    private var constructed: [ContactPoint] = []
+
+    /// The exact definition of vertex `id`: an input vertex, or a constructed point.
+    func definition(of id: UInt32) -> ContactPoint {
+        Int(id) < counts.0 + counts.1 ? .vertex(vertices[Int(id)]) : constructed[Int(id) - counts.0 - counts.1]
+    }
 
     struct Edge: Hashable {
         var a: UInt32
@@ -79,7 +86,7 @@ struct Corefinement {
 
     /// The corefinement of `a` and `b`. With `refusingNearContact`, operands that nearly touch are
     /// refused as soon as that is known, before any triangle is split.
-    init(_ a: Mesh, _ b: Mesh, refusingNearContact: Bool = false) throws(GeometryError) {
+    init(_ a: Mesh, _ b: Mesh, refusingNearContact: Bool = false, checkingRoundedSplits: Bool = true) throws(GeometryError) {
         let meshes = [a, b]
         let offset = UInt32(a.vertices.count)
         counts = (a.vertices.count, b.vertices.count)
@@ -300,9 +307,15 @@ struct Corefinement {
         // Coincident edges of one operand (its shells touching along an edge) cross a face of the
         // other at one point, computed to the same bits from either copy (`ends`); such points are
         // made one below, with the degenerate contact.
+        // Each constructed point within a unit or two in the last place of its exact position.
+        let scale = NearContactSnapping.tolerance(a, b) * 0x1p36, pointDefinitions = newDefinitions, estimates = newVertices
+        newVertices = Parallel.map(newVertices.count, minimumChunk: 4096) { range in
+            range.map { pointDefinitions[$0].position(estimate: estimates[$0], scale: scale) }
+        }.flatMap { $0 }
         if !isDegenerate && Corefinement.hasRepeatedPosition(newVertices) { isDegenerate = true }
         if let p = nearPoint, refusingNearContact { throw .degenerateContact("the operands nearly touch near \(p)") }
         vertices += newVertices
+        constructed = newDefinitions
         degenerate = isDegenerate
         nearlyTouching = nearPoint
         coplanar = coplanarPairs
@@ -318,10 +331,19 @@ struct Corefinement {
                 for id in extra[m].keys.sorted() { for s in extra[m][id]! where !s.isVertex { onFeature[m][s, default: []].append(id) } }
             }
             let at = vertices
+            // Equal rounded positions are only a hint: two points are one where their definitions are.
+            let inputs = a.vertices.count + b.vertices.count
+            func isSamePoint(_ x: UInt32, _ y: UInt32) -> Bool {
+                func point(_ id: UInt32) -> HomogeneousPoint {
+                    HomogeneousPoint(Int(id) < inputs ? .vertex(at[Int(id)]) : newDefinitions[Int(id) - inputs])
+                }
+                let (p, q) = (point(x), point(y))
+                return (0..<3).allSatisfy { IndirectPredicates.compare(p, q, along: $0) == 0 }
+            }
             for m in 0..<2 {
                 for (_, ids) in onFeature[m] where ids.count > 1 {
                     let sorted = ids.sorted { (at[Int($0)].x, at[Int($0)].y, at[Int($0)].z) < (at[Int($1)].x, at[Int($1)].y, at[Int($1)].z) }
-                    for k in 1..<sorted.count where at[Int(sorted[k])] == at[Int(sorted[k - 1])] {
+                    for k in 1..<sorted.count where at[Int(sorted[k])] == at[Int(sorted[k - 1])] && isSamePoint(sorted[k], sorted[k - 1]) {
                         var (x, y) = (sorted[k], sorted[k - 1])
                         while same[Int(x)] != x { x = same[Int(x)] }
                         while same[Int(y)] != y { y = same[Int(y)] }
@@ -451,7 +473,7 @@ struct Corefinement {
             var out = [Mesh.Triangle]()
             let exact = try Corefinement.split(
                 corners: (a, b, c), boundary: boundary, segments: segmentsOf[mesh][i], points: pointsIn[mesh][i], vertices: vertexList,
-                definition: definition, tag: t.tag, into: &out)
+                definition: definition, tag: t.tag, checkingTheTiling: checkingRoundedSplits, into: &out)
             return (out, exact)
         }
         exactSplits = split.count { $0.exact }
@@ -530,13 +552,14 @@ struct Corefinement {
     /// instead. Returns whether it was: such pieces are right, but their rounded corners may fold.
     static func split(
         corners: (UInt32, UInt32, UInt32), boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32], vertices: [Vector3],
-        definition: @escaping (UInt32) -> ContactPoint, tag: UInt32, into out: inout [Mesh.Triangle]
+        definition: @escaping (UInt32) -> ContactPoint, tag: UInt32, checkingTheTiling: Bool = true, into out: inout [Mesh.Triangle]
     ) throws(GeometryError) -> Bool {
         let p0 = vertices[Int(corners.0)]
         let normal = (vertices[Int(corners.1)] - p0).cross(vertices[Int(corners.2)] - p0)
         let axis = abs(normal.x) >= abs(normal.y) && abs(normal.x) >= abs(normal.z) ? 0 : (abs(normal.y) >= abs(normal.z) ? 1 : 2)
         let start = out.count
-        if (try? roundedSplit(boundary, segments, points, vertices, axis: axis, flip: normal[axis] < 0, tag: tag, near: p0, into: &out)) != nil {
+        if (try? roundedSplit(boundary, segments, points, vertices, axis: axis, flip: normal[axis] < 0, tag: tag, near: p0, into: &out)) != nil,
+           !checkingTheTiling || isTiling(out[start...], boundary: boundary, segments: segments, points: points) {
             return false
         }
         out.removeSubrange(start...)
@@ -567,15 +590,76 @@ struct Corefinement {
         for x in boundary where x != ring.last { ring.append(x) }
         if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
         var exact = ExactSplit(orient: orient, between: between)
+        let before = out.count
         for (a, b, c) in try exact.triangles(boundary: ring, points: points, segments: segments) {
-            // Rounded, a piece must still turn the triangle's way: one that folds over its neighbour
-            // in the plane would not show as a crossing.
-            guard Predicates.orient2d(vertices[Int(a)], vertices[Int(b)], vertices[Int(c)], droppingAxis: axis) == winding else {
-                throw .degenerateContact("a piece of the exact split near \(p0) folds when its corners are rounded; the operands nearly touch")
-            }
             out.append(Mesh.Triangle(a, b, c, tag: tag))
         }
+        // The pieces must cover the triangle: their areas, whatever their rounded corners, add up to
+        // its own (a contact point placed on an edge it is not on would break that).
+        var sum = Vector3(0, 0, 0)
+        for t in out[before...] {
+            sum = sum + (vertices[Int(t.b)] - vertices[Int(t.a)]).cross(vertices[Int(t.c)] - vertices[Int(t.a)])
+        }
+        let area = normal.lengthSquared
+        guard abs(sum.dot(normal) - area) <= 1e-9 * area else {
+            throw .degenerateContact("the exact pieces of a triangle near \(p0) do not cover it; the operands nearly touch")
+        }
         return true
+    }
+
+    /// Whether `pieces` tile the triangle as its contact requires, by their edges alone: each step of
+    /// the boundary used once, its way round; each contact segment and every other edge used once
+    /// each way; every contact point a corner. A split on rounded positions can miss that where a
+    /// point rounds across a segment or an edge, and it then drops a segment the other operand's
+    /// pieces have, which the pieces kept would not close up along.
+    private static func isTiling(_ pieces: ArraySlice<Mesh.Triangle>, boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32]) -> Bool {
+        // The directed edges of the pieces, sorted: a split has a few dozen, so no hashing.
+        @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(u) << 32 | UInt64(v) }
+        var edges = [UInt64]()
+        edges.reserveCapacity(pieces.count * 3)
+        for t in pieces {
+            edges.append(key(t.a, t.b))
+            edges.append(key(t.b, t.c))
+            edges.append(key(t.c, t.a))
+        }
+        edges.sort()
+        func uses(_ k: UInt64) -> Int {
+            var lo = 0, hi = edges.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if edges[mid] < k { lo = mid + 1 } else { hi = mid }
+            }
+            var n = 0
+            while lo + n < edges.count && edges[lo + n] == k { n += 1 }
+            return n
+        }
+        var ring = [UInt32]()
+        for x in boundary where x != ring.last { ring.append(x) }
+        if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
+        var onBoundary = [UInt64]()
+        for i in ring.indices {
+            let u = ring[i], v = ring[(i + 1) % ring.count]
+            guard uses(key(u, v)) == 1, uses(key(v, u)) == 0 else { return false }
+            onBoundary.append(key(u, v))
+        }
+        onBoundary.sort()
+        func isBoundary(_ k: UInt64) -> Bool {
+            var lo = 0, hi = onBoundary.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if onBoundary[mid] < k { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < onBoundary.count && onBoundary[lo] == k
+        }
+        for (u, v) in segments where u != v && !isBoundary(key(u, v)) && !isBoundary(key(v, u)) {
+            guard uses(key(u, v)) == 1, uses(key(v, u)) == 1 else { return false }
+        }
+        for (n, k) in edges.enumerated() where !isBoundary(k) {
+            guard (n == 0 || edges[n - 1] != k) && (n + 1 == edges.count || edges[n + 1] != k), uses(k << 32 | k >> 32) == 1 else { return false }
+        }
+        guard !points.isEmpty else { return true }
+        let corners = Set(pieces.flatMap { [$0.a, $0.b, $0.c] })
+        return points.allSatisfy(corners.contains)
     }
 
     /// The split on rounded positions, projected along `axis` (mirrored when `flip`, so that the

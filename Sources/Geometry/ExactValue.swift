@@ -52,4 +52,6 @@ struct ExactValue {
 
     /// The exact sign: that of the largest component.
     var sign: Int { terms.last.map { $0 > 0 ? 1 : -1 } ?? 0 }
+    /// The value to within a unit or two in the last place: the terms summed from the smallest.
+    var approximation: Double { terms.reduce(0, +) }
 }

@@ -76,4 +76,15 @@ import Testing
         #expect(abs(r.volume - Self.unionArea(side: 2, degrees: angles)) < 1e-9)
         #expect(r.shells == 1 && r.eulerCharacteristic == 2)
     }
+
+    /// Eleven unit cubes turned 5.625° x i (i = 0...10), united one after another: the union that
+    /// was refused while near contact was resolved by snapping the operands, whose snapped
+    /// diagonals piled up round the centre. Every step is now exact, its rounding repaired.
+    @Test func elevenTurnedCubesUnite() throws {
+        let angles = (0..<11).map { 5.625 * Double($0) }
+        let result = try Mesh.union(angles.map { Self.turnedBox(Vector3(1, 1, 1), degrees: $0) })
+        let r = BooleanTests.expectValid(result, "eleven turned cubes")
+        #expect(abs(r.volume - Self.unionArea(side: 1, degrees: angles)) < 1e-9)
+        #expect(r.shells == 1 && r.eulerCharacteristic == 2)
+    }
 }

@@ -1,0 +1,340 @@
+/// The last stage of a boolean: its exact result, whose constructed corners carry rounded
+/// positions, made into a mesh that is valid *as rounded*. Where the operands nearly touch, the exact
+/// result holds pieces thinner than rounding; rounded, such a piece can have an edge of a few units
+/// in the last place or three corners in a line, and fold over its neighbour. Local edits, each
+/// keeping the mesh closed and oriented, remove them:
+///
+/// 1. **Collapse** each edge no longer than the tolerance into one end (an input corner keeps its
+///    place; a constructed point moves to it), shortest first, where the ends share no neighbour
+///    but the two corners across the edge (the link condition) and no thick triangle round the
+///    moved end turns over against the input triangle it came from; and **flip** the long edge of
+///    each thin triangle (a cap: its middle corner on, or rounded across, its long edge) to the
+///    corner across it, where both halves are sound (where that edge is there already, a flap
+///    thinner than rounding lies on the triangle beside, and the half that is the flap's triangle
+///    turned over cancels it). Again while anything changes: each collapse removes a vertex, each
+///    flip a thin triangle without making another.
+/// 2. **Merge** the short edges the link condition kept, in clusters: triangles with two corners
+///    merged vanish, and so do two triangles on the same corners facing opposite ways. Where that
+///    makes the surface touch itself, the wedges are paired and the vertices duplicated as for
+///    solids that touch (`separatingContacts`).
+/// 3. **Drop** each closed shell no thicker than the tolerance (its volume at most the tolerance
+///    times its area): a solid that is exactly there but thinner than rounding. Then flip again.
+///
+/// Nothing moves by more than a merged cluster's extent (the tolerance, for one short edge); across
+/// a cap the surface moves by the cap's own height. The caller checks the result in full.
+struct RoundingRepair {
+    private(set) var vertices: [Vector3]
+    private var triangles: [Mesh.Triangle]
+    private var alive: [Bool]
+    /// The triangles round each vertex.
+    private var star: [[Int32]]
+    /// Which operand each vertex is a corner of (0 or 1), or 2 for a constructed point.
+    private let origin: (Int) -> Int
+    private let tolerance: Double
+    /// For each triangle, the normal of the input triangle it came from: the way it must face.
+    private var reference: [Vector3]
+
+    /// The edges collapsed, the triangles dropped by merging, and the flips made.
+    private(set) var collapses = 0
+    private(set) var merges = 0
+    private(set) var flips = 0
+
+    /// `origin(v)`: 0 or 1 for a corner of the first or second operand, 2 for a point the boolean
+    /// constructed. `tolerance`: the longest edge (mm) that may be collapsed.
+    init(_ mesh: Mesh, normals: [Vector3], origin: @escaping (Int) -> Int, tolerance: Double) {
+        vertices = mesh.vertices
+        reference = normals
+        triangles = mesh.triangles
+        alive = [Bool](repeating: true, count: mesh.triangles.count)
+        star = [[Int32]](repeating: [], count: mesh.vertices.count)
+        for (i, t) in mesh.triangles.enumerated() {
+            for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
+        }
+        self.origin = origin
+        self.tolerance = tolerance
+    }
+
+    /// The tolerance for operands with these bounds: 2⁻⁴⁴ of their largest coordinate (at least
+    /// 2⁻⁴⁴ mm), about 250 times the spacing of doubles there, far above the rounding of a constructed
+    /// point and far below anything a solid is made of.
+    static func tolerance(bounds: [Bounds]) -> Double {
+        var scale = 1.0
+        for box in bounds {
+            for k in 0..<3 { scale = max(scale, abs(box.min[k]), abs(box.max[k])) }
+        }
+        return scale * 0x1p-44
+    }
+
+    /// The mesh after the edits (unreferenced vertices still in place).
+    var mesh: Mesh {
+        Mesh(vertices: vertices, triangles: triangles.indices.filter { alive[$0] }.map { triangles[$0] })
+    }
+
+    /// Collapses the short edges one at a time and flips the caps, while that changes anything; then
+    /// merges what is left of the short edges in clusters, drops the flat shells, and flips again.
+    mutating func repair() throws(GeometryError) {
+        while true {
+            let before = collapses + flips
+            var short = [(length: Double, u: UInt32, v: UInt32)]()
+            for (i, t) in triangles.enumerated() where alive[i] {
+                for k in 0..<3 {
+                    let u = t[k], v = t[(k + 1) % 3]
+                    guard u < v else { continue }
+                    let d = (vertices[Int(u)] - vertices[Int(v)]).length
+                    if d <= tolerance { short.append((d, u, v)) }
+                }
+            }
+            short.sort { ($0.length, $0.u, $0.v) < ($1.length, $1.u, $1.v) }
+            for e in short { collapse(e.u, e.v) }
+            for i in triangles.indices where alive[i] && isThin(i) { flipCap(i) }
+            if collapses + flips == before { break }
+        }
+        if mergeShortEdges() { try separateContacts() }
+        dropFlatShells()
+        for _ in 0..<8 {
+            let before = flips
+            for i in triangles.indices where alive[i] && isThin(i) { flipCap(i) }
+            if flips == before { break }
+        }
+    }
+
+
+    /// Drops every closed shell (triangles joined by edges) no thicker than the tolerance on
+    /// average: its volume at most the tolerance times its area. Such a shell, a solid that is
+    /// exactly there but thinner than rounding (two faces a rounding error apart, intersected),
+    /// cannot be rounded without folding; without it the result is what it is to rounding.
+    private mutating func dropFlatShells() {
+        let live = triangles.indices.filter { alive[$0] }
+        guard !live.isEmpty else { return }
+        var shells = UnionFind(count: triangles.count)
+        var first = [UInt64: Int]()
+        for i in live {
+            let t = triangles[i]
+            for k in 0..<3 {
+                let u = t[k], v = t[(k + 1) % 3]
+                let key = UInt64(min(u, v)) << 32 | UInt64(max(u, v))
+                if let j = first[key] { shells.union(i, j) } else { first[key] = i }
+            }
+        }
+        var volume = [Int: Double](), area = [Int: Double]()
+        for i in live {
+            let t = triangles[i], root = shells.find(i)
+            let p = vertices[Int(t.a)], q = vertices[Int(t.b)], r = vertices[Int(t.c)]
+            volume[root, default: 0] += p.dot(q.cross(r)) / 6
+            area[root, default: 0] += (q - p).cross(r - p).length / 2
+        }
+        for i in live where abs(volume[shells.find(i)]!) <= tolerance * area[shells.find(i)]! {
+            alive[i] = false
+            merges += 1
+        }
+    }
+
+    /// Step 2: merges every cluster of vertices joined by short edges into its first vertex (by
+    /// origin, then id), and drops the triangles that vanish.
+    @discardableResult private mutating func mergeShortEdges() -> Bool {
+        var clusters = UnionFind(count: vertices.count)
+        var any = false
+        for (i, t) in triangles.enumerated() where alive[i] {
+            for k in 0..<3 {
+                let u = t[k], v = t[(k + 1) % 3]
+                if u < v && (vertices[Int(u)] - vertices[Int(v)]).lengthSquared <= tolerance * tolerance {
+                    clusters.union(Int(u), Int(v))
+                    any = true
+                }
+            }
+        }
+        guard any else { return false }
+        var keeper = [Int: Int]()  // cluster root -> the vertex that stays
+        for v in vertices.indices {
+            let root = clusters.find(v)
+            if let k = keeper[root], (origin(k), k) <= (origin(v), v) { continue }
+            keeper[root] = v
+        }
+        var faces = [[UInt32]: Int]()  // sorted corners -> a live triangle on them
+        for i in triangles.indices where alive[i] {
+            var t = triangles[i]
+            for k in 0..<3 { t[k] = UInt32(keeper[clusters.find(Int(t[k]))]!) }
+            guard t.a != t.b && t.b != t.c && t.c != t.a else {
+                alive[i] = false
+                merges += 1
+                continue
+            }
+            triangles[i] = t
+            // A triangle on the same corners as one before it, facing the other way: both go.
+            let key = [t.a, t.b, t.c].sorted()
+            if let j = faces[key], alive[j], triangles[j] == Mesh.Triangle(t.a, t.c, t.b, tag: triangles[j].tag)
+                || triangles[j] == Mesh.Triangle(t.c, t.b, t.a, tag: triangles[j].tag) || triangles[j] == Mesh.Triangle(t.b, t.a, t.c, tag: triangles[j].tag) {
+                alive[i] = false
+                alive[j] = false
+                faces[key] = nil
+                merges += 2
+                continue
+            }
+            faces[key] = i
+        }
+        return true
+    }
+
+    /// Pairs the wedges round edges that merging made shared by more than two triangles, and
+    /// duplicates vertices where separate fans meet, as for solids that touch.
+    private mutating func separateContacts() throws(GeometryError) {
+        let live = triangles.indices.filter { alive[$0] }
+        let separated = try Mesh.separatingContacts(vertices: vertices, triangles: live.map { triangles[$0] })
+        vertices = separated.vertices
+        triangles = separated.triangles
+        reference = live.map { reference[$0] }
+        alive = [Bool](repeating: true, count: triangles.count)
+        star = [[Int32]](repeating: [], count: vertices.count)
+        for (i, t) in triangles.enumerated() {
+            for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
+        }
+    }
+
+    /// Whether the triangle's corners lie in one line (exact).
+    private func isFlat(_ t: Mesh.Triangle) -> Bool {
+        Self.isFlat(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+    }
+
+    private static func isFlat(_ p: Vector3, _ q: Vector3, _ r: Vector3) -> Bool {
+        Predicates.orient2d(p, q, r, droppingAxis: 0) == 0 && Predicates.orient2d(p, q, r, droppingAxis: 1) == 0
+            && Predicates.orient2d(p, q, r, droppingAxis: 2) == 0
+    }
+
+    private func normal(_ p: Vector3, _ q: Vector3, _ r: Vector3) -> Vector3 { (q - p).cross(r - p) }
+
+    /// Whether a triangle with corners `p`, `q`, `r` is thin: no higher than the tolerance over its
+    /// longest edge (flat ones included). Its rounded normal says nothing then.
+    private func isThin(_ p: Vector3, _ q: Vector3, _ r: Vector3) -> Bool {
+        let longest = max((q - p).lengthSquared, (r - q).lengthSquared, (p - r).lengthSquared).squareRoot()
+        return Self.isFlat(p, q, r) || normal(p, q, r).length <= tolerance * longest
+    }
+
+    /// Whether triangle `i`, with corners `p`, `q`, `r`, is sound: thicker than the tolerance, and
+    /// facing the way the input triangle it came from faced.
+    private func isSound(_ i: Int, _ p: Vector3, _ q: Vector3, _ r: Vector3) -> Bool {
+        !isThin(p, q, r) && (reference[i] == Vector3(0, 0, 0) || normal(p, q, r).dot(reference[i]) > 0)
+    }
+
+    private func isThin(_ t: Mesh.Triangle) -> Bool {
+        isThin(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+    }
+
+    private func isThin(_ i: Int) -> Bool {
+        let t = triangles[i]
+        return isThin(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+    }
+
+    private func isSound(_ i: Int) -> Bool {
+        let t = triangles[i]
+        return isSound(i, vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+    }
+
+    /// The live triangles round `v` that also have `w` as a corner.
+    private func shared(_ v: UInt32, _ w: UInt32) -> [Int] {
+        star[Int(v)].map(Int.init).filter { alive[$0] && (triangles[$0].a == w || triangles[$0].b == w || triangles[$0].c == w) }
+    }
+
+    /// The vertices joined to `v` by an edge.
+    private func neighbours(_ v: UInt32) -> Set<UInt32> {
+        var result = Set<UInt32>()
+        for i in star[Int(v)] where alive[Int(i)] {
+            let t = triangles[Int(i)]
+            for k in 0..<3 where t[k] != v { result.insert(t[k]) }
+        }
+        return result
+    }
+
+    /// Collapses the edge u v, if it still exists and may be collapsed: the ends share no neighbour
+    /// but the two corners across the edge (the link condition), no thick triangle round the moved
+    /// end turns over, and none loses its area unless it keeps a short edge.
+    private mutating func collapse(_ u: UInt32, _ v: UInt32) {
+        // The constructed end moves (or the second operand's corner to the first's; of two alike,
+        // the later id).
+        let (ou, ov) = (origin(Int(u)), origin(Int(v)))
+        let (gone, kept) = ou > ov || (ou == ov && u > v) ? (u, v) : (v, u)
+        let across = shared(gone, kept)
+        guard across.count == 2 else { return }
+        var opposite = Set<UInt32>()
+        for i in across {
+            for k in 0..<3 where triangles[i][k] != u && triangles[i][k] != v { opposite.insert(triangles[i][k]) }
+        }
+        guard opposite.count == 2, neighbours(gone).intersection(neighbours(kept)) == opposite else { return }
+        let target = vertices[Int(kept)]
+        var moved = [(Int, Mesh.Triangle)]()
+        for j in star[Int(gone)].map(Int.init) where alive[j] && !across.contains(j) {
+            let t = triangles[j]
+            var n = t
+            for k in 0..<3 where n[k] == gone { n[k] = kept }
+            let (pa, pb, pc) = (t.a == gone ? target : vertices[Int(t.a)], t.b == gone ? target : vertices[Int(t.b)],
+                                t.c == gone ? target : vertices[Int(t.c)])
+            if isThin(pa, pb, pc) {
+                if Self.isFlat(pa, pb, pc) && min((pb - pa).length, (pc - pb).length, (pa - pc).length) > tolerance { return }
+            } else if normal(pa, pb, pc).dot(reference[j]) < 0 || (reference[j] != Vector3(0, 0, 0) && normal(pa, pb, pc).dot(reference[j]) == 0) {
+                return
+            }
+            moved.append((j, n))
+        }
+        for i in across { alive[i] = false }
+        for (j, n) in moved {
+            triangles[j] = n
+            star[Int(kept)].append(Int32(j))
+        }
+        star[Int(gone)] = []
+        star[Int(kept)] = star[Int(kept)].filter { alive[Int($0)] }
+        collapses += 1
+    }
+
+    /// Flips the longest edge of the thin triangle `i` (a cap: its middle corner on, or rounded
+    /// across, its long edge) to the corner across it, where both new triangles are sound. Where the
+    /// new edge is there already, a flap thinner than rounding lies on the triangle beside: the flip
+    /// is made only if one new triangle is the flap's triangle turned over, and the two cancel.
+    private mutating func flipCap(_ i: Int) {
+        let t = triangles[i]
+        let k = (0..<3).max { j, l in
+            (vertices[Int(t[j])] - vertices[Int(t[(j + 1) % 3])]).lengthSquared
+                < (vertices[Int(t[l])] - vertices[Int(t[(l + 1) % 3])]).lengthSquared
+        }!
+        let a = t[k], b = t[(k + 1) % 3], c = t[(k + 2) % 3]
+        let beside = shared(a, b).filter { $0 != i }
+        guard beside.count == 1 else { return }
+        let j = beside[0], s = triangles[j]
+        let d = (0..<3).map { s[$0] }.first { $0 != a && $0 != b }!
+        guard c != d else { return }
+        // The cap's corner lies on the long edge, so both new triangles are halves of the triangle
+        // beside: they take its tag and the way it faces.
+        let first = Mesh.Triangle(a, d, c, tag: s.tag), second = Mesh.Triangle(d, b, c, tag: s.tag)
+        if neighbours(c).contains(d) {
+            // The flap's triangle on c and d, facing against one of the halves.
+            func opposite(_ n: Mesh.Triangle) -> Int? {
+                shared(c, d).first { e in
+                    let u = triangles[e]
+                    return Set([u.a, u.b, u.c]) == Set([n.a, n.b, n.c]) && (0..<3).contains { u[$0] == n.b && u[($0 + 1) % 3] == n.a }
+                }
+            }
+            let (kept, gone) = if let e = opposite(first) { (second, e) } else if let e = opposite(second) { (first, e) } else { (first, -1) }
+            guard gone >= 0, isSound(j, vertices[Int(kept.a)], vertices[Int(kept.b)], vertices[Int(kept.c)]) else { return }
+            replace(i, with: nil)
+            replace(gone, with: nil)
+            replace(j, with: kept)
+            flips += 1
+            return
+        }
+        let (pa, pb, pc, pd) = (vertices[Int(a)], vertices[Int(b)], vertices[Int(c)], vertices[Int(d)])
+        guard isSound(j, pa, pd, pc), isSound(j, pd, pb, pc) else { return }
+        replace(i, with: first)
+        replace(j, with: second)
+        reference[i] = reference[j]
+        flips += 1
+    }
+
+    /// Puts `t` in slot `i` (nil: removes the triangle there), keeping the stars up to date.
+    private mutating func replace(_ i: Int, with t: Mesh.Triangle?) {
+        if alive[i] {
+            for k in 0..<3 { star[Int(triangles[i][k])].removeAll { $0 == Int32(i) } }
+        }
+        alive[i] = t != nil
+        guard let t else { return }
+        triangles[i] = t
+        for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
+    }
+}
