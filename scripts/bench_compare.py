@@ -18,7 +18,8 @@ The workloads (from the booleans issue), each as explicit meshes both kernels re
                    sharing its top and bottom faces (part of Manifold's Perturb3 gear).
 MiniDesk's time is `minidesk csg --repeat 3`'s own "evaluate" figure (the median of 3 evaluations in
 one process); manifold3d's is the median of 3 timed `batch_boolean` calls in this process. A workload MiniDesk refuses (degenerate contact) is shown
-as refused. Prints JSON: per workload both times and the ratio ours / theirs.
+as refused. Prints JSON: per workload both times and the ratio ours / theirs, and both output
+triangle counts and their ratio.
 """
 import argparse
 import json
@@ -197,27 +198,33 @@ def main():
             with open(path, "w") as f:
                 json.dump(scene, f)
             ours = []
+            our_triangles = None
             refused = None
             run = subprocess.run([args.minidesk, "csg", path, "-o", os.path.join(tmp, "out.ply"), "--json", "--repeat", str(args.repeats)],
                                  capture_output=True, text=True)
             if run.returncode != 0:
                 refused = run.stderr.strip()
             else:
-                ours = json.loads(run.stdout)["evaluateRuns"]
+                report = json.loads(run.stdout)
+                ours = report["evaluateRuns"]
+                our_triangles = report["triangles"]
             a = manifold(body)
             cs = [manifold(c) for c in cutters]
             theirs = []
             for _ in range(args.repeats):
                 start = time.perf_counter()
                 r = a - manifold3d.Manifold.batch_boolean(cs, manifold3d.OpType.Add)
-                r.num_tri()  # force evaluation
+                their_triangles = r.num_tri()  # forces evaluation
                 theirs.append(time.perf_counter() - start)
-            entry = {"manifold3d_seconds": statistics.median(theirs), "triangles_in": sum(len(c[1]) for c in cutters) + len(body[1])}
+            entry = {"manifold3d_seconds": statistics.median(theirs), "triangles_in": sum(len(c[1]) for c in cutters) + len(body[1]),
+                     "manifold3d_triangles_out": their_triangles}
             if refused:
                 entry["minidesk"] = "refused: " + refused
             else:
                 entry["minidesk_seconds"] = statistics.median(ours)
                 entry["ratio"] = entry["minidesk_seconds"] / entry["manifold3d_seconds"]
+                entry["minidesk_triangles_out"] = our_triangles
+                entry["triangle_ratio"] = our_triangles / their_triangles if their_triangles else None
             results[name] = entry
             print(name, json.dumps(entry), file=sys.stderr)
     print(json.dumps(results, indent=2, sort_keys=True))

@@ -167,19 +167,45 @@ extension Mesh {
         let core = try Corefinement(a, b, refusingNearContact: !nearContactTrusted, checkingRoundedSplits: repairing)
         let (result, normals) = core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
         let tolerance = RoundingRepair.tolerance(bounds: [a.bounds, b.bounds])
-        if core.nearlyTouching != nil || core.exactSplits > 0 {
-            let counts = (a.vertices.count, b.vertices.count)
-            var repair = RoundingRepair(result, normals: normals, origin: { v in v < counts.0 ? 0 : (v < counts.0 + counts.1 ? 1 : 2) },
-                                        tolerance: tolerance)
-            if repairing { try repair.repair() }
-            let repaired = repair.mesh.compacted()
-            let report = repaired.report(checkSelfIntersections: true)
-            guard report.isValid else {
-                throw .degenerateContact("rounding the exact result to doubles folds it near \(core.nearlyTouching ?? a.bounds.min) (\(report.problems.joined(separator: "; ")))")
-            }
-            return (repaired.markedChecked(), true)
+        let constructed = a.vertices.count + b.vertices.count..<core.vertices.count
+        guard core.nearlyTouching != nil || core.exactSplits > 0 else {
+            return (simplified(result, core, tolerance: tolerance).mesh.compacted().markedChecked(), false)
         }
-        return (result.compacted().markedChecked(), false)
+        var repair = RoundingRepair(result, normals: normals, origin: { v in v < a.vertices.count ? 0 : (constructed.contains(v) ? 2 : 1) },
+                                    tolerance: tolerance)
+        if repairing { try repair.repair() }
+        // Only a triangle with a corner that was constructed (rounded), copied or edited can cross
+        // another: the rest are exact pieces of the operands, which the exact result keeps apart.
+        func suspects(_ m: Mesh, _ edited: Set<UInt32>) -> [Bool] {
+            m.triangles.map { t in t.a >= constructed.lowerBound || t.b >= constructed.lowerBound || t.c >= constructed.lowerBound
+                || edited.contains(t.a) || edited.contains(t.b) || edited.contains(t.c) }
+        }
+        let repaired = repair.mesh
+        let simplification = simplified(repaired, core, tolerance: tolerance)
+        let simplified = simplification.mesh, compacted = simplified.compacted()
+        if compacted.isValidSolid(suspects: suspects(simplified, repair.edited.union(simplification.targets))) {
+            return (compacted.markedChecked(), true)
+        }
+        let unsimplified = repaired.compacted()
+        guard unsimplified.isValidSolid(suspects: suspects(repaired, repair.edited)) else {
+            let report = unsimplified.report(checkSelfIntersections: true)
+            throw .degenerateContact("rounding the exact result to doubles folds it near \(core.nearlyTouching ?? a.bounds.min) (\(report.problems.joined(separator: "; ")))")
+        }
+        return (unsimplified.markedChecked(), true)
+    }
+
+    /// The result without the vertices on the contact that add nothing to its shape
+    /// (`Simplification`): the points the boolean constructed, and the corners of one operand on the
+    /// other's surface (where a chain of booleans has left the crossings of an earlier step, now
+    /// inside a face). Vertices beyond the corefinement's are copies made where the result touches
+    /// itself: they stay, and so does every vertex in the same place as one of them.
+    private static func simplified(_ result: Mesh, _ core: Corefinement, tolerance: Double) -> Simplification {
+        let touching = Set(result.vertices[min(core.vertices.count, result.vertices.count)...])
+        var simplification = Simplification(result, tolerance: tolerance)
+        simplification.simplify((0..<min(core.vertices.count, result.vertices.count)).filter {
+            core.isOnContact(UInt32($0)) && !touching.contains(result.vertices[$0])
+        })
+        return simplification
     }
 
     /// The result of a corefinement in general position: pieces kept by a flood fill of sides.

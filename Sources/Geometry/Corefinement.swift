@@ -77,6 +77,13 @@ struct Corefinement {
         return labels[mesh][Int(id)]
     }
 
+    /// Whether vertex `id` (global) lies on both operands: a constructed point, or a corner of one
+    /// operand on the other's surface.
+    func isOnContact(_ id: UInt32) -> Bool {
+        if Int(id) >= counts.0 + counts.1 { return true }
+        return label(of: id, in: Int(id) < counts.0 ? 1 : 0) != nil
+    }
+
     /// Every feature of operand `mesh` holding vertex `id` (global): usually one, none if it is off
     /// that surface, several where coincident features of the operand hold it.
     func allLabels(of id: UInt32, in mesh: Int) -> [Simplex] {

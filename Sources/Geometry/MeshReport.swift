@@ -164,19 +164,23 @@ extension Mesh {
     /// The number of intersecting triangle pairs, and the first (by the lower triangle index). The
     /// pairs are tested over the cores, in chunks of triangles; `stoppingAtFirst` ends each chunk at
     /// its first pair (the count is then only whether there is one).
-    func selfIntersections(stoppingAtFirst: Bool = false) -> (count: Int, first: (Int, Int)?) {
+    /// `suspects`: where given, only the pairs with at least one suspect triangle are tested (the
+    /// caller knows that the others do not cross each other).
+    func selfIntersections(stoppingAtFirst: Bool = false, suspects: [Bool]? = nil) -> (count: Int, first: (Int, Int)?) {
         let boxes = (0..<triangles.count).map { i -> Bounds in
             let (p, q, r) = corners(i)
             return Bounds(p, q, r)
         }
         let bvh = BoundingVolumeHierarchy(boxes: boxes)
-        let chunks = Parallel.map(triangles.count, minimumChunk: 1024) { range -> (Int, (Int, Int)?) in
+        let tested = suspects.map { s in triangles.indices.filter { s[$0] } } ?? Array(triangles.indices)
+        let chunks = Parallel.map(tested.count, minimumChunk: 1024) { range -> (Int, (Int, Int)?) in
             var count = 0
             var first: (Int, Int)?
-            for i in range {
+            for i in tested[range] {
                 if stoppingAtFirst && first != nil { break }
                 bvh.forEachOverlap(with: boxes[i]) { j in
-                    guard j > i else { return }
+                    // Each pair once: a pair of tested triangles from its lower index.
+                    guard j > i || (j < i && suspects.map { !$0[j] } ?? false) else { return }
                     if let shared = sharedEdgeOpposites(triangles[i], triangles[j]) {
                         // Two triangles on one edge meet only along it unless they lie in one plane.
                         let (p, q, r) = corners(i)
@@ -196,7 +200,11 @@ extension Mesh {
     /// Whether the mesh is a valid solid (`report().isValid`), found the cheap way: the operand
     /// check's grouping of half-edges, the exact test for collinear corners, and the self-
     /// intersection test over the cores, stopping at the first pair.
-    public func isValidSolid() -> Bool {
+    public func isValidSolid() -> Bool { isValidSolid(suspects: nil) }
+
+    /// `isValidSolid()`, where only the pairs of triangles with at least one of `suspects` (one
+    /// flag per triangle) can cross each other.
+    func isValidSolid(suspects: [Bool]?) -> Bool {
         guard !isEmpty else { return true }
         guard (try? Mesh.checkOperand(self, "", trustingTheCheckedFlag: false)) != nil else { return false }
         for (i, t) in triangles.enumerated() {
@@ -205,7 +213,7 @@ extension Mesh {
             if Predicates.orient2d(p, q, r, droppingAxis: 0) == 0 && Predicates.orient2d(p, q, r, droppingAxis: 1) == 0
                 && Predicates.orient2d(p, q, r, droppingAxis: 2) == 0 { return false }
         }
-        return selfIntersections(stoppingAtFirst: true).first == nil
+        return selfIntersections(stoppingAtFirst: true, suspects: suspects).first == nil
     }
 }
 

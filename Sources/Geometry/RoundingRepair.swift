@@ -34,6 +34,9 @@ struct RoundingRepair {
     /// For each triangle, the normal of the input triangle it came from: the way it must face.
     private var reference: [Vector3]
 
+    /// The vertices of every triangle the edits made: only triangles with one of them, or with a
+    /// constructed corner, can cross another.
+    private(set) var edited = Set<UInt32>()
     /// The edges collapsed, the triangles dropped by merging, and the flips made.
     private(set) var collapses = 0
     private(set) var merges = 0
@@ -153,7 +156,11 @@ struct RoundingRepair {
         var faces = [[UInt32]: Int]()  // sorted corners -> a live triangle on them
         for i in triangles.indices where alive[i] {
             var t = triangles[i]
-            for k in 0..<3 { t[k] = UInt32(keeper[clusters.find(Int(t[k]))]!) }
+            for k in 0..<3 {
+                let merged = UInt32(keeper[clusters.find(Int(t[k]))]!)
+                if merged != t[k] { edited.insert(merged) }
+                t[k] = merged
+            }
             guard t.a != t.b && t.b != t.c && t.c != t.a else {
                 alive[i] = false
                 merges += 1
@@ -281,6 +288,7 @@ struct RoundingRepair {
         }
         star[Int(gone)] = []
         star[Int(kept)] = star[Int(kept)].filter { alive[Int($0)] }
+        edited.insert(kept)
         collapses += 1
     }
 
@@ -335,6 +343,7 @@ struct RoundingRepair {
         alive[i] = t != nil
         guard let t else { return }
         triangles[i] = t
+        edited.formUnion([t.a, t.b, t.c])
         for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
     }
 }

@@ -87,4 +87,18 @@ import Testing
         #expect(abs(r.volume - Self.unionArea(side: 1, degrees: angles)) < 1e-9)
         #expect(r.shells == 1 && r.eulerCharacteristic == 2)
     }
+
+    /// Manifold's full nasty gear: the union of 16 unit cubes turned 5.625° apart, scaled (2, 2, 1),
+    /// minus the union itself: three times the gear's plan area. It took minutes and ended with
+    /// 22,592 triangles while each union step left its crossings inside the faces; simplified, it
+    /// has fewer than Manifold's 1,658. (`Tests/RegressionScenes/nasty-gear.json` is the same scene
+    /// for `csg`, on one core and on all.)
+    @Test func theNastyGear() throws {
+        let angles = (0..<16).map { 5.625 * Double($0) }
+        let gear = try Mesh.union(angles.map { Self.turnedBox(Vector3(1, 1, 1), degrees: $0) })
+        let result = try gear.scaled(by: Vector3(2, 2, 1)).subtracting(gear)
+        let r = BooleanTests.expectValid(result, "the nasty gear")
+        #expect(abs(r.volume - 3 * Self.unionArea(side: 1, degrees: angles)) < 1e-9)
+        #expect(result.triangles.count <= 1658)
+    }
 }

@@ -499,19 +499,20 @@ import Testing
     }
 
     /// --verify reads every written file back with the exact readers; a binary STL whose 32-bit
-    /// floats fold a fine feature (the pen holder at a 0.004 mm chord deviation: 72 crossing pairs,
-    /// which `export` used to report as ok) is named with a warning, and fails --verify.
+    /// floats fold a fine feature (the planter at a 0.002 mm chord deviation: 3 crossing pairs; the
+    /// pen holder at 0.004 mm had 72, which `export` used to report as ok, until the booleans
+    /// stopped leaving slivers there) is named with a warning, and fails --verify.
     @Test func verifyReadsEveryFileBack() throws {
         let folder = NSTemporaryDirectory() + "minidesk-verify-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "solid", "--format", "3mf,stl,ply,obj,glb", "--resolution", "draft", "--verify", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(manifest.count == 21 && manifest.allSatisfy { $0["verified"] as? Bool == true })
-        let fine = try CommandLineTests.run(["export", "pen-holder", "--format", "stl", "--resolution", "0.004", "--verify", "--out", folder])
-        let stl = folder + "/pen-holder-shell.stl"
+        let fine = try CommandLineTests.run(["export", "planter", "--format", "stl", "--resolution", "0.002", "--verify", "--out", folder])
+        let stl = folder + "/planter-shell.stl"
         #expect(fine.status == 1)
         #expect(fine.stderr.contains("\(stl): rounded to STL's 32-bit floats, this part is not a valid solid (") && fine.stderr.contains("--format 3mf or ply keep full precision"), "\(fine.stderr)")
-        #expect(fine.stderr.contains("--verify: \(stl) reads back with part `pen-holder-shell` invalid ("))
+        #expect(fine.stderr.contains("--verify: \(stl) reads back with part `planter-shell` invalid ("))
     }
 
     /// Every item exports in every mode and format, and what can be read back is valid.

@@ -1,0 +1,159 @@
+/// The output stage after rounding: removes the vertices a boolean constructed where they add
+/// nothing to the shape. Where a contact curve crosses the inside of a flat face, or runs along a
+/// straight edge, the corefinement leaves points that only split triangles: the crossings of one
+/// face's diagonals with the other's edges, and points strung along a crease. Each such vertex is
+/// collapsed into a neighbour, so a chain of booleans does not pile them up.
+///
+/// A collapse of vertex `v` into its neighbour `u` is made only where
+/// - the edge passes the link condition (`v` and `u` share no neighbour but the two corners across
+///   the edge) and `v` has more than three neighbours, so the surface stays a closed 2-manifold;
+/// - every triangle round `v` that survives (with `u` in place of `v`) is thicker than the
+///   tolerance, faces the way it faced before, and has `v` within the tolerance of its plane: the
+///   new surface is the old one to within the tolerance, so a corner, a bend or a curved crease
+///   is never cut off;
+/// - where two tags meet at `v`, they meet along the two edges from `v`, and `u` is at the end of
+///   one of them, in line with `v` and the other end (to within the tolerance): the border between
+///   parts stays where it was.
+///
+/// No vertex moves, so nothing is rounded again; each collapse removes one vertex and two
+/// triangles, so the stage ends. The tolerance is `RoundingRepair.tolerance(bounds:)`.
+struct Simplification {
+    private let vertices: [Vector3]
+    private var triangles: [Mesh.Triangle]
+    private var alive: [Bool]
+    /// The triangles round each vertex (dead ones are skipped where read).
+    private var star: [[Int32]]
+    private let tolerance: Double
+    /// The vertices collapsed so far.
+    private(set) var collapses = 0
+    /// The vertices the collapses went into: the triangles they made all have one of them.
+    private(set) var targets = Set<UInt32>()
+
+    init(_ mesh: Mesh, tolerance: Double) {
+        vertices = mesh.vertices
+        triangles = mesh.triangles
+        alive = [Bool](repeating: true, count: mesh.triangles.count)
+        star = [[Int32]](repeating: [], count: mesh.vertices.count)
+        for (i, t) in mesh.triangles.enumerated() {
+            for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
+        }
+        self.tolerance = tolerance
+    }
+
+    /// The mesh after the collapses (unreferenced vertices still in place).
+    var mesh: Mesh {
+        Mesh(vertices: vertices, triangles: triangles.indices.filter { alive[$0] }.map { triangles[$0] })
+    }
+
+    /// Collapses the vertices `removable` (ids, in increasing order) wherever that is allowed, again
+    /// while a pass collapses anything (a collapse can free a neighbour that was blocked).
+    mutating func simplify(_ removable: [Int]) {
+        var pending = removable
+        while !pending.isEmpty {
+            var blocked = [Int]()
+            for v in pending where !collapse(v) && !star[v].isEmpty { blocked.append(v) }
+            if blocked.count == pending.count { break }
+            pending = blocked
+        }
+    }
+
+    /// One triangle round a vertex, as the edge opposite it (counter-clockwise seen from outside).
+    private struct Spoke {
+        var triangle: Int
+        var from: UInt32
+        var to: UInt32
+        var tag: UInt32
+    }
+
+    /// The triangles round `v` in order round it, or nil where they do not form one disk.
+    private func fan(_ v: Int) -> [Spoke]? {
+        var spokes = [Spoke]()
+        spokes.reserveCapacity(star[v].count)
+        for i in star[v] where alive[Int(i)] {
+            let t = triangles[Int(i)]
+            let k = t.a == UInt32(v) ? 0 : (t.b == UInt32(v) ? 1 : 2)
+            spokes.append(Spoke(triangle: Int(i), from: t[(k + 1) % 3], to: t[(k + 2) % 3], tag: t.tag))
+        }
+        guard spokes.count >= 3 else { return nil }
+        // Sorted in place into a chain, each spoke starting where the one before ends.
+        for slot in 1..<spokes.count {
+            let last = spokes[slot - 1].to
+            guard let next = (slot..<spokes.count).first(where: { spokes[$0].from == last }) else { return nil }
+            spokes.swapAt(slot, next)
+        }
+        guard spokes[spokes.count - 1].to == spokes[0].from else { return nil }
+        // Each neighbour once: a vertex where the surface touches itself is not one disk.
+        for i in spokes.indices {
+            for j in 0..<i where spokes[j].from == spokes[i].from { return nil }
+        }
+        return spokes
+    }
+
+    private func normal(_ p: Vector3, _ q: Vector3, _ r: Vector3) -> Vector3 { (q - p).cross(r - p) }
+
+    /// Collapses `v` into the neighbour that leaves the fattest triangles, if any may take it.
+    private mutating func collapse(_ v: Int) -> Bool {
+        guard let fan = fan(v), fan.count > 3 else { return false }
+        // Where tags change round v: none, or two borders (the only neighbours v may go to).
+        var borders = [Int]()
+        for slot in fan.indices where fan[slot].tag != fan[(slot + fan.count - 1) % fan.count].tag { borders.append(slot) }
+        guard borders.isEmpty || borders.count == 2 else { return false }
+        let p = vertices[v]
+        if borders.count == 2 {
+            let a = vertices[Int(fan[borders[0]].from)], b = vertices[Int(fan[borders[1]].from)]
+            let ab = b - a
+            guard ab.lengthSquared > 0, (p - a).cross(ab).length <= tolerance * ab.length else { return false }
+        }
+        // The neighbours whose surviving triangles pass, fattest first.
+        var candidates = [(quality: Double, slot: Int)]()
+        for slot in fan.indices where borders.isEmpty || borders.contains(slot) {
+            let u = fan[slot].from, q = vertices[Int(u)]
+            var worst = Double.infinity
+            for spoke in fan where spoke.from != u && spoke.to != u {
+                let x = vertices[Int(spoke.from)], y = vertices[Int(spoke.to)]
+                let old = normal(p, x, y), new = normal(q, x, y)
+                let longest = max((x - q).lengthSquared, (y - x).lengthSquared, (q - y).lengthSquared)
+                let area = new.length
+                guard old.dot(new) > 0, area > tolerance * longest.squareRoot(),
+                      abs((p - q).dot(new)) <= tolerance * area else { worst = -1; break }
+                worst = min(worst, area / longest)
+            }
+            if worst > 0 { candidates.append((worst, slot)) }
+        }
+        candidates.sort { ($0.quality, $1.slot) > ($1.quality, $0.slot) }
+        guard let slot = candidates.first(where: { meetsLinkCondition(fan, $0.slot) })?.slot else { return false }
+        let u = fan[slot].from
+        for spoke in fan {
+            if spoke.from == u || spoke.to == u {
+                alive[spoke.triangle] = false
+                continue
+            }
+            var t = triangles[spoke.triangle]
+            for k in 0..<3 where t[k] == UInt32(v) { t[k] = u }
+            triangles[spoke.triangle] = t
+            star[Int(u)].append(Int32(spoke.triangle))
+        }
+        star[v] = []
+        star[Int(u)] = star[Int(u)].filter { alive[Int($0)] }
+        targets.insert(u)
+        collapses += 1
+        return true
+    }
+
+    /// Whether the centre of `fan` and its neighbour at `slot` share no neighbour but the two
+    /// corners across their edge: no other neighbour of the centre is joined to that one.
+    private func meetsLinkCondition(_ fan: [Spoke], _ slot: Int) -> Bool {
+        let u = fan[slot].from
+        let across = (fan[(slot + fan.count - 1) % fan.count].from, fan[slot].to)
+        for spoke in fan where spoke.from != u && spoke.from != across.0 && spoke.from != across.1 {
+            let w = spoke.from
+            // Read the shorter of the two stars.
+            let (centre, other) = star[Int(u)].count <= star[Int(w)].count ? (u, w) : (w, u)
+            for i in star[Int(centre)] where alive[Int(i)] {
+                let t = triangles[Int(i)]
+                if t.a == other || t.b == other || t.c == other { return false }
+            }
+        }
+        return true
+    }
+}
