@@ -169,6 +169,8 @@ extension Mesh {
         let tolerance = RoundingRepair.tolerance(bounds: [a.bounds, b.bounds])
         let constructed = a.vertices.count + b.vertices.count..<core.vertices.count
         guard core.nearlyTouching != nil || core.exactSplits > 0 else {
+            // In general position the rounded result is valid as it is, and a collapse keeps it
+            // closed, oriented and within the tolerance of where it was (docs/booleans.md).
             return (simplified(result, core, tolerance: tolerance).mesh.compacted().markedChecked(), false)
         }
         var repair = RoundingRepair(result, normals: normals, origin: { v in v < a.vertices.count ? 0 : (constructed.contains(v) ? 2 : 1) },

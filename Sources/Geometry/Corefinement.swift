@@ -315,9 +315,9 @@ struct Corefinement {
         // other at one point, computed to the same bits from either copy (`ends`); such points are
         // made one below, with the degenerate contact.
         // Each constructed point within a unit or two in the last place of its exact position.
-        let scale = NearContactSnapping.tolerance(a, b) * 0x1p36, pointDefinitions = newDefinitions, estimates = newVertices
+        let scale = NearContactSnapping.tolerance(a, b) * 0x1p36, pointDefinitions = newDefinitions
         newVertices = Parallel.map(newVertices.count, minimumChunk: 4096) { range in
-            range.map { pointDefinitions[$0].position(estimate: estimates[$0], scale: scale) }
+            range.map { pointDefinitions[$0].position(scale: scale) }
         }.flatMap { $0 }
         if !isDegenerate && Corefinement.hasRepeatedPosition(newVertices) { isDegenerate = true }
         if let p = nearPoint, refusingNearContact { throw .degenerateContact("the operands nearly touch near \(p)") }

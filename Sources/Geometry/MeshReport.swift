@@ -173,6 +173,8 @@ extension Mesh {
         }
         let bvh = BoundingVolumeHierarchy(boxes: boxes)
         let tested = suspects.map { s in triangles.indices.filter { s[$0] } } ?? Array(triangles.indices)
+        // Whether each triangle is tested from its own side (all of them, without suspects).
+        let isTested = suspects ?? [Bool](repeating: true, count: triangles.count)
         let chunks = Parallel.map(tested.count, minimumChunk: 1024) { range -> (Int, (Int, Int)?) in
             var count = 0
             var first: (Int, Int)?
@@ -180,7 +182,7 @@ extension Mesh {
                 if stoppingAtFirst && first != nil { break }
                 bvh.forEachOverlap(with: boxes[i]) { j in
                     // Each pair once: a pair of tested triangles from its lower index.
-                    guard j > i || (j < i && suspects.map { !$0[j] } ?? false) else { return }
+                    guard j > i || (j < i && !isTested[j]) else { return }
                     if let shared = sharedEdgeOpposites(triangles[i], triangles[j]) {
                         // Two triangles on one edge meet only along it unless they lie in one plane.
                         let (p, q, r) = corners(i)
