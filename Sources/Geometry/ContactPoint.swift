@@ -20,23 +20,35 @@ enum ContactPoint: Sendable {
         return .crossing(p: p, q: q, r: r, s: s, t: moved)
     }
 
-    /// The rounded position: where the segment crosses the plane, computed in floating point as
-    /// p + (q - p) dp / (dp - dq), unless a forward error bound cannot keep that within 2⁻⁴⁷ of
-    /// `scale` (an eighth of the rounding repair's tolerance), as at a crossing at a grazing angle,
-    /// where a small error in the crossing's parameter moves it far along its segment: then the
-    /// point's exact coordinates, divided, which is within two units in the last place.
-    /// Coordinates that are constant along the segment or over the plane are copied.
+    /// The rounded position: `estimate`, where the segment crosses the plane computed in floating
+    /// point as p + (q - p) dp / (dp - dq), unless its error bound exceeds 2⁻⁴⁷ of `scale` (an eighth
+    /// of the rounding repair's tolerance), as at a crossing at a grazing angle, where a small error
+    /// in the crossing's parameter moves it far along its segment: then the point's exact
+    /// coordinates, divided, which is within two units in the last place. Coordinates that are
+    /// constant along the segment or over the plane are copied.
     ///
-    /// The bound: `dp` (and `dq`) is a sum of products 6 operations deep over differences of input
+    /// The estimate's bound: `dp` (and `dq`) is a sum of products 6 operations deep over differences of input
     /// coordinates, so its rounding error is at most γ₆ (6 units of 2⁻⁵³, to first order) times the
     /// same expression on the absolute values of those differences (Higham, *Accuracy and
     /// Stability of Numerical Algorithms*, §3.1); 2⁻⁵⁰ (8 units) of that magnitude, computed in
     /// floating point, covers it. The division and the last steps add a few units of their own
     /// results.
     func position(scale: Double) -> Vector3 {
+        if let (x, error) = estimate, error <= scale * 0x1p-47 { return x }
+        guard case .crossing(let p, let q, let r, let s, let t) = self else { return estimate!.point }
+        let e = exact
+        let w = e.w.approximation
+        guard w != 0 else { return copyingConstants(p, p, q, r, s, t) }
+        return copyingConstants(Vector3(e.x.approximation / w, e.y.approximation / w, e.z.approximation / w), p, q, r, s, t)
+    }
+
+    /// The point computed in floating point, with a bound on the error of each coordinate (mm), or
+    /// nil where no bound holds (a segment parallel to the plane to rounding, or magnitudes near
+    /// underflow or overflow). An input vertex is exact.
+    var estimate: (point: Vector3, error: Double)? {
         switch self {
         case .vertex(let v):
-            return v
+            return (v, 0)
         case .crossing(let p, let q, let r, let s, let t):
             func abs3(_ v: Vector3) -> Vector3 { Vector3(abs(v.x), abs(v.y), abs(v.z)) }
             let u = s - r, v = t - r, mu = abs3(u), mv = abs3(v)
@@ -46,21 +58,14 @@ enum ContactPoint: Sendable {
             let dp = n.dot(a), dq = n.dot(b)
             let ep = mn.dot(abs3(a)) * 0x1p-50, eq = mn.dot(abs3(b)) * 0x1p-50
             let w = dp - dq, ew = ep + eq + abs(w) * 0x1p-52
-            // Far from underflow and overflow, where the bound holds.
-            if ew > 0x1p-900 && ew.isFinite && abs(w) > 2 * ew {
-                let f = dp / w, margin = abs(w) - ew
-                let ef = (ep + (abs(dp) + ep) * ew / margin) / margin + abs(f) * 0x1p-52
-                let d = q - p
-                let x = p + d * min(1, max(0, f))
-                let limit = scale * 0x1p-47
-                var within = true
-                for k in 0..<3 where abs(d[k]) * ef * (1 + 0x1p-50) + abs(d[k] * f) * 0x1p-51 + abs(x[k]) * 0x1p-52 > limit { within = false }
-                if within { return copyingConstants(x, p, q, r, s, t) }
-            }
-            let e = exact
-            let ow = e.w.approximation
-            guard ow != 0 else { return copyingConstants(p, p, q, r, s, t) }
-            return copyingConstants(Vector3(e.x.approximation / ow, e.y.approximation / ow, e.z.approximation / ow), p, q, r, s, t)
+            guard ew > 0x1p-900 && ew.isFinite && abs(w) > 2 * ew else { return nil }
+            let f = dp / w, margin = abs(w) - ew
+            let ef = (ep + (abs(dp) + ep) * ew / margin) / margin + abs(f) * 0x1p-52
+            let d = q - p
+            let x = p + d * min(1, max(0, f))
+            var error = 0.0
+            for k in 0..<3 { error = max(error, abs(d[k]) * ef * (1 + 0x1p-50) + abs(d[k] * f) * 0x1p-51 + abs(x[k]) * 0x1p-52) }
+            return (copyingConstants(x, p, q, r, s, t), error)
         }
     }
 
@@ -109,16 +114,19 @@ enum ContactPoint: Sendable {
     }
 }
 
-/// A `ContactPoint` with its homogeneous coordinates bounded by intervals, and computed exactly
-/// the first time a predicate needs them: a point takes part in many predicates of one split.
+/// A `ContactPoint` with its floating-point estimate and error bound, and its homogeneous
+/// coordinates bounded by intervals and computed exactly the first time a predicate needs them: a
+/// point takes part in many predicates of one split.
 final class HomogeneousPoint {
     let definition: ContactPoint
-    let intervals: (x: Interval, y: Interval, z: Interval, w: Interval)
+    /// The point in floating point and its error bound per coordinate (`ContactPoint.estimate`).
+    let estimate: (point: Vector3, error: Double)?
+    private(set) lazy var intervals: (x: Interval, y: Interval, z: Interval, w: Interval) = definition.intervals
     private(set) lazy var exact: (x: ExactValue, y: ExactValue, z: ExactValue, w: ExactValue) = definition.exact
 
     init(_ definition: ContactPoint) {
         self.definition = definition
-        intervals = definition.intervals
+        estimate = definition.estimate
     }
 
     /// The input vertex, if the point is one.
@@ -126,9 +134,11 @@ final class HomogeneousPoint {
 }
 
 /// Exact predicates on `ContactPoint`s (Attene, "Indirect predicates for geometric constructions",
-/// 2020): each is the sign of a polynomial in the homogeneous coordinates, first bounded by
-/// `Interval`s and, where the interval holds zero, evaluated exactly with `ExactValue`. Three input
-/// vertices go to the non-allocating `Predicates` instead.
+/// 2020): each is the sign of a polynomial in the homogeneous coordinates. It is decided, in turn,
+/// on the points' estimates where the value is larger than their error bounds can move it (the
+/// points are usually far apart for their rounding), on `Interval` bounds of the homogeneous
+/// coordinates, and, where the interval holds zero, exactly with `ExactValue`. Three input vertices
+/// go to the non-allocating `Predicates` instead.
 enum IndirectPredicates {
     /// The orientation of `a`, `b`, `c` after dropping coordinate `axis` (as
     /// `Predicates.orient2d(_:_:_:droppingAxis:)`, cyclic order): +1 counter-clockwise, -1
@@ -136,6 +146,17 @@ enum IndirectPredicates {
     static func orient2d(_ a: HomogeneousPoint, _ b: HomogeneousPoint, _ c: HomogeneousPoint, droppingAxis axis: Int) -> Int {
         if let p = a.vertex, let q = b.vertex, let r = c.vertex { return Predicates.orient2d(p, q, r, droppingAxis: axis) }
         let (u, v) = ((axis + 1) % 3, (axis + 2) % 3)
+        if let (pa, ea) = a.estimate, let (pb, eb) = b.estimate, let (pc, ec) = c.estimate {
+            let bx = pb[u] - pa[u], by = pb[v] - pa[v], cx = pc[u] - pa[u], cy = pc[v] - pa[v]
+            let det = bx * cy - by * cx
+            // Moving each point by its error changes the differences by eb and ec, and the
+            // determinant by at most this; rounding adds (3 + 16 units) units of its products.
+            let (eu, ev) = (ea + eb, ea + ec)
+            let moved = ev * (abs(bx) + abs(by)) + eu * (abs(cx) + abs(cy)) + 2 * eu * ev
+            let bound = (moved + (abs(bx * cy) + abs(by * cx)) * 0x1p-50) * (1 + 0x1p-40) + 0x1p-1000
+            if det > bound { return 1 }
+            if det < -bound { return -1 }
+        }
         let ia = a.intervals, ib = b.intervals, ic = c.intervals
         func pick(_ h: (x: Interval, y: Interval, z: Interval, w: Interval), _ k: Int) -> Interval { k == 0 ? h.x : (k == 1 ? h.y : h.z) }
         // det [[Ua Va Wa] [Ub Vb Wb] [Uc Vc Wc]] times the signs of Wa, Wb and Wc.
@@ -175,6 +196,11 @@ enum IndirectPredicates {
     /// The sign of coordinate `axis` of `a` minus that of `b`.
     static func compare(_ a: HomogeneousPoint, _ b: HomogeneousPoint, along axis: Int) -> Int {
         if let p = a.vertex, let q = b.vertex { return p[axis] < q[axis] ? -1 : (p[axis] > q[axis] ? 1 : 0) }
+        if let (pa, ea) = a.estimate, let (pb, eb) = b.estimate {
+            let bound = (ea + eb) * (1 + 0x1p-40)
+            if pa[axis] - bound > pb[axis] + bound { return 1 }
+            if pa[axis] + bound < pb[axis] - bound { return -1 }
+        }
         let ia = a.intervals, ib = b.intervals
         func pick(_ h: (x: Interval, y: Interval, z: Interval, w: Interval)) -> Interval { axis == 0 ? h.x : (axis == 1 ? h.y : h.z) }
         if let d = (pick(ia) * ib.w - pick(ib) * ia.w).sign, let wa = ia.w.sign, let wb = ib.w.sign { return d * wa * wb }

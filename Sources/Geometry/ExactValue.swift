@@ -17,37 +17,42 @@ struct ExactValue {
     static func + (a: ExactValue, b: ExactValue) -> ExactValue {
         if a.terms.isEmpty { return b }
         if b.terms.isEmpty { return a }
-        var e = a.terms, f = b.terms
-        var h = [Double](repeating: 0, count: e.count + f.count)
-        let n = e.withUnsafeMutableBufferPointer { ep in
-            f.withUnsafeMutableBufferPointer { fp in
-                h.withUnsafeMutableBufferPointer { hp in
-                    Expansion.sum(ep.baseAddress!, ep.count, fp.baseAddress!, fp.count, into: hp.baseAddress!)
+        return ExactValue(terms: sum(a.terms, b.terms))
+    }
+
+    /// The sum of two expansions, compressed.
+    private static func sum(_ e: [Double], _ f: [Double]) -> [Double] {
+        [Double](unsafeUninitializedCapacity: e.count + f.count) { h, n in
+            e.withUnsafeBufferPointer { ep in
+                f.withUnsafeBufferPointer { fp in
+                    n = Expansion.sum(UnsafeMutablePointer(mutating: ep.baseAddress!), ep.count,
+                                      UnsafeMutablePointer(mutating: fp.baseAddress!), fp.count, into: h.baseAddress!)
+                    n = Expansion.compress(h.baseAddress!, n)
                 }
             }
         }
-        h.removeSubrange(n...)
-        return ExactValue(terms: h.filter { $0 != 0 })
     }
 
     static prefix func - (a: ExactValue) -> ExactValue { ExactValue(terms: a.terms.map { -$0 }) }
 
     static func - (a: ExactValue, b: ExactValue) -> ExactValue { a + (-b) }
 
-    /// `a * b`, exactly: `a` scaled by each component of `b`, summed.
+    /// `a * b`, exactly: `a` scaled by each component of `b`, summed, compressed as it goes (an
+    /// expansion's length grows with every product; compressed, it stays near the few components
+    /// its value needs).
     static func * (a: ExactValue, b: ExactValue) -> ExactValue {
         guard !a.terms.isEmpty, !b.terms.isEmpty else { return ExactValue(0) }
-        var result = ExactValue(0)
-        var e = a.terms
-        for factor in b.terms {
-            var h = [Double](repeating: 0, count: 2 * e.count)
-            let n = e.withUnsafeMutableBufferPointer { ep in
-                h.withUnsafeMutableBufferPointer { hp in Expansion.scale(ep.baseAddress!, ep.count, by: factor, into: hp.baseAddress!) }
+        let (long, short) = a.terms.count >= b.terms.count ? (a.terms, b.terms) : (b.terms, a.terms)
+        var result = [Double]()
+        for factor in short {
+            let scaled = [Double](unsafeUninitializedCapacity: 2 * long.count) { h, n in
+                long.withUnsafeBufferPointer { ep in
+                    n = Expansion.scale(UnsafeMutablePointer(mutating: ep.baseAddress!), ep.count, by: factor, into: h.baseAddress!)
+                }
             }
-            h.removeSubrange(n...)
-            result = result + ExactValue(terms: h.filter { $0 != 0 })
+            result = result.isEmpty ? scaled : sum(result, scaled)
         }
-        return result
+        return ExactValue(terms: result.filter { $0 != 0 })
     }
 
     /// The exact sign: that of the largest component.

@@ -45,6 +45,43 @@ enum Expansion {
         return n
     }
 
+    /// Compresses the expansion `e` in place (Shewchuk's Compress): the same value in as few
+    /// components as it needs, still in increasing magnitude, without zeros (none for zero).
+    /// Returns the new length.
+    @inline(__always)
+    static func compress(_ e: Buffer, _ elen: Int) -> Int {
+        guard elen > 1 else { return elen == 1 && e[0] == 0 ? 0 : elen }
+        // Top down: gather the components into non-adjacent pieces at the top of the buffer.
+        var bottom = elen - 1
+        var q = e[elen - 1]
+        for i in stride(from: elen - 2, through: 0, by: -1) {
+            let (sum, low) = fastTwoSum(q, e[i])
+            if low != 0 {
+                e[bottom] = sum
+                bottom -= 1
+                q = low
+            } else {
+                q = sum
+            }
+        }
+        e[bottom] = q
+        // Bottom up: the pieces summed from the smallest, each error a component.
+        var top = 0
+        for i in (bottom + 1)..<elen {
+            let (sum, low) = fastTwoSum(e[i], q)
+            if low != 0 {
+                e[top] = low
+                top += 1
+            }
+            q = sum
+        }
+        if q != 0 {
+            e[top] = q
+            top += 1
+        }
+        return top
+    }
+
     /// The sign of an expansion: that of its largest non-zero term.
     @inline(__always)
     static func sign(_ e: Buffer, _ elen: Int) -> Int {
@@ -79,6 +116,12 @@ enum Expansion {
     let bv = s - a
     let av = s - bv
     return (s, (a - av) + (b - bv))
+}
+
+/// `a + b` as the rounded sum and its exact rounding error, where |a| ≥ |b| (or a is zero).
+@inline(__always) func fastTwoSum(_ a: Double, _ b: Double) -> (Double, Double) {
+    let s = a + b
+    return (s, b - (s - a))
 }
 
 /// `a - b` as the rounded difference and its exact rounding error.

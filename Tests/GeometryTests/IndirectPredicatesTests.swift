@@ -104,4 +104,51 @@ import Testing
         #expect((Interval(a) * Interval(b) - Interval(b) * Interval(a)).sign == nil)
         #expect((ExactValue(a) * ExactValue(b) - ExactValue(b) * ExactValue(a)).sign == 0)
     }
+
+    /// Expansions stay exact as they are compressed: (p + q)² - p² - 2pq - q² is zero for doubles
+    /// of any magnitudes, and the square keeps few components (uncompressed, 18 or more).
+    @Test func compressedExpansionsStayExact() {
+        var rng = SeededRandom(seed: 11)
+        for _ in 0..<2_000 {
+            let p = ExactValue(Double.random(in: -1...1, using: &rng) * Double(sign: .plus, exponent: Int.random(in: -60...60, using: &rng), significand: 1))
+            let q = ExactValue.difference(Double.random(in: -1...1, using: &rng), Double.random(in: -1e-30...1e-30, using: &rng))
+            let sum = p + q
+            let square = sum * sum
+            #expect((square - p * p - ExactValue(2) * p * q - q * q).sign == 0)
+            #expect(square.terms.count <= 10)
+            #expect((square - p * p - q * q).sign == (p * q).sign)
+        }
+    }
+
+    /// A crossing's floating-point estimate lies within its stated error bound of the exact point,
+    /// at grazing angles too (where the bound is large, or none is given).
+    @Test func estimatesLieWithinTheirBounds() {
+        var rng = SeededRandom(seed: 5)
+        var bounded = 0
+        for k in 0..<2_000 {
+            func point(_ scale: Double) -> Vector3 {
+                Vector3(Double.random(in: -scale...scale, using: &rng), Double.random(in: -scale...scale, using: &rng), Double.random(in: -scale...scale, using: &rng))
+            }
+            // Half the segments nearly parallel to the plane (z = 10 + tilt x).
+            let tilt = k % 2 == 0 ? 1e-9 : 0.5
+            let r = Vector3(0, 0, 10), s = Vector3(1, 0, 10 + tilt), t = Vector3(0, 1, 10)
+            // p above the plane and q below it, by up to 1e-7 or up to 10.
+            let reach = k % 4 < 2 ? 1e-7 : 10.0
+            var p = point(100), q = point(100)
+            p.z = 10 + tilt * p.x + Double.random(in: 1e-12...reach, using: &rng)
+            q.z = 10 + tilt * q.x - Double.random(in: 1e-12...reach, using: &rng)
+            let c = ContactPoint.crossing(p: p, q: q, r: r, s: s, t: t)
+            let e = c.exact
+            guard e.w.sign != 0, let (x, error) = c.estimate else { continue }
+            bounded += 1
+            for (coordinate, exact) in [(x.x, e.x), (x.y, e.y), (x.z, e.z)] {
+                // |x w - X| <= error |w|, with w made positive.
+                let w = e.w.sign > 0 ? e.w : -e.w, numerator = e.w.sign > 0 ? exact : -exact
+                let difference = ExactValue(coordinate) * w - numerator
+                let allowed = ExactValue(error) * w
+                #expect((allowed - (difference.sign >= 0 ? difference : -difference)).sign >= 0)
+            }
+        }
+        #expect(bounded > 1_000)
+    }
 }
