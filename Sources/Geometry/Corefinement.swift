@@ -630,12 +630,17 @@ struct Corefinement {
             edges.append(key(t.c, t.a))
         }
         edges.sort()
-        func uses(_ k: UInt64) -> Int {
-            var lo = 0, hi = edges.count
+        // The first index of a sorted array whose key is not below k.
+        func lowerBound(_ keys: [UInt64], _ k: UInt64) -> Int {
+            var lo = 0, hi = keys.count
             while lo < hi {
                 let mid = (lo + hi) / 2
-                if edges[mid] < k { lo = mid + 1 } else { hi = mid }
+                if keys[mid] < k { lo = mid + 1 } else { hi = mid }
             }
+            return lo
+        }
+        func uses(_ k: UInt64) -> Int {
+            let lo = lowerBound(edges, k)
             var n = 0
             while lo + n < edges.count && edges[lo + n] == k { n += 1 }
             return n
@@ -651,11 +656,7 @@ struct Corefinement {
         }
         onBoundary.sort()
         func isBoundary(_ k: UInt64) -> Bool {
-            var lo = 0, hi = onBoundary.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if onBoundary[mid] < k { lo = mid + 1 } else { hi = mid }
-            }
+            let lo = lowerBound(onBoundary, k)
             return lo < onBoundary.count && onBoundary[lo] == k
         }
         for (u, v) in segments where u != v && !isBoundary(key(u, v)) && !isBoundary(key(v, u)) {

@@ -37,10 +37,9 @@ struct RoundingRepair {
     /// The vertices of every triangle the edits made: only triangles with one of them, or with a
     /// constructed corner, can cross another.
     private(set) var edited = Set<UInt32>()
-    /// The edges collapsed, the triangles dropped by merging, and the flips made.
-    private(set) var collapses = 0
-    private(set) var merges = 0
-    private(set) var flips = 0
+    /// The edges collapsed and the flips made (while either grows, the edits go on).
+    private var collapses = 0
+    private var flips = 0
 
     /// `origin(v)`: 0 or 1 for a corner of the first or second operand, 2 for a point the boolean
     /// constructed. `tolerance`: the longest edge (mm) that may be collapsed.
@@ -128,7 +127,6 @@ struct RoundingRepair {
         }
         for i in live where abs(volume[shells.find(i)]!) <= tolerance * area[shells.find(i)]! {
             alive[i] = false
-            merges += 1
         }
     }
 
@@ -163,7 +161,6 @@ struct RoundingRepair {
             }
             guard t.a != t.b && t.b != t.c && t.c != t.a else {
                 alive[i] = false
-                merges += 1
                 continue
             }
             triangles[i] = t
@@ -174,7 +171,6 @@ struct RoundingRepair {
                 alive[i] = false
                 alive[j] = false
                 faces[key] = nil
-                merges += 2
                 continue
             }
             faces[key] = i

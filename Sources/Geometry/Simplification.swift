@@ -24,8 +24,6 @@ struct Simplification {
     /// The triangles round each vertex (dead ones are skipped where read).
     private var star: [[Int32]]
     private let tolerance: Double
-    /// The vertices collapsed so far.
-    private(set) var collapses = 0
     /// The vertices the collapses went into: the triangles they made all have one of them.
     private(set) var targets = Set<UInt32>()
 
@@ -136,7 +134,6 @@ struct Simplification {
         star[v] = []
         star[Int(u)] = star[Int(u)].filter { alive[Int($0)] }
         targets.insert(u)
-        collapses += 1
         return true
     }
 

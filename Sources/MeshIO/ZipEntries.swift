@@ -15,7 +15,7 @@ enum ZipEntries {
             var info = unz_file_info64()
             var name = [CChar](repeating: 0, count: 1024)
             guard unzGetCurrentFileInfo64(zip, &info, &name, 1024, nil, 0, nil, 0) == UNZ_OK else { return nil }
-            let entry = String(cString: name)
+            let entry = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if wanted(entry) {
                 guard unzOpenCurrentFile(zip) == UNZ_OK else { return nil }
                 var data = Data()
