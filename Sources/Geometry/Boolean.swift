@@ -156,9 +156,11 @@ extension Mesh {
     /// The boolean of two valid operands whose bounds overlap, by exact corefinement. Where the
     /// operands nearly touch (`Corefinement.nearlyTouching`) or a split had to be made exactly
     /// (`Corefinement.exactSplits`), pieces thinner than rounding may fold when the output is rounded
-    /// to doubles: with `repairing`, `RoundingRepair` mends them; the result is then checked in full
-    /// and refused if it is still folded (`checked` says whether it was checked). Without
-    /// `repairing` (the snapping ladder's retries), it refuses near contact unless
+    /// to doubles: with `repairing`, `RoundingRepair` mends them; the result is then checked (every
+    /// triangle that rounding or an edit could have moved, against all the others) and refused if
+    /// it is still folded (`checked` says whether it was checked). Every result is simplified
+    /// (`Simplification`); where the simplified result fails the check, the unsimplified one is
+    /// tried. Without `repairing` (the snapping ladder's retries), it refuses near contact unless
     /// `nearContactTrusted`, and splits on rounded positions wherever that succeeds, as before the
     /// repair existed.
     private static func corefined(

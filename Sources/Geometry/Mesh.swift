@@ -128,6 +128,16 @@ public struct Mesh: Hashable, Sendable {
         return m
     }
 
+    /// The triangles round each vertex: for every vertex, the indices of the triangles that have it
+    /// as a corner, in increasing order.
+    var stars: [[Int32]] {
+        var star = [[Int32]](repeating: [], count: vertices.count)
+        for (i, t) in triangles.enumerated() {
+            for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
+        }
+        return star
+    }
+
     /// The distinct tags in use, in increasing order.
     public var tags: [UInt32] { Array(Set(triangles.map(\.tag))).sorted() }
 }

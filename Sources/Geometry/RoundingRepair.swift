@@ -48,10 +48,7 @@ struct RoundingRepair {
         reference = normals
         triangles = mesh.triangles
         alive = [Bool](repeating: true, count: mesh.triangles.count)
-        star = [[Int32]](repeating: [], count: mesh.vertices.count)
-        for (i, t) in mesh.triangles.enumerated() {
-            for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
-        }
+        star = mesh.stars
         self.origin = origin
         self.tolerance = tolerance
     }
@@ -187,10 +184,7 @@ struct RoundingRepair {
         triangles = separated.triangles
         reference = live.map { reference[$0] }
         alive = [Bool](repeating: true, count: triangles.count)
-        star = [[Int32]](repeating: [], count: vertices.count)
-        for (i, t) in triangles.enumerated() {
-            for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
-        }
+        star = separated.stars
     }
 
     /// Whether the triangle's corners lie in one line (exact).

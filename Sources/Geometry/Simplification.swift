@@ -1,8 +1,9 @@
-/// The output stage after rounding: removes the vertices a boolean constructed where they add
-/// nothing to the shape. Where a contact curve crosses the inside of a flat face, or runs along a
-/// straight edge, the corefinement leaves points that only split triangles: the crossings of one
-/// face's diagonals with the other's edges, and points strung along a crease. Each such vertex is
-/// collapsed into a neighbour, so a chain of booleans does not pile them up.
+/// The output stage after rounding: removes the vertices on a boolean's contact (the caller says
+/// which) where they add nothing to the shape. Where a contact curve crosses the inside of a flat
+/// face, or runs along a straight edge, the corefinement leaves points that only split triangles:
+/// the crossings of one face's diagonals with the other's edges, points strung along a crease, and
+/// the crossings an earlier boolean of a chain left that now lie inside a face. Each such vertex
+/// is collapsed into a neighbour, so a chain of booleans does not pile them up.
 ///
 /// A collapse of vertex `v` into its neighbour `u` is made only where
 /// - the edge passes the link condition (`v` and `u` share no neighbour but the two corners across
@@ -31,10 +32,7 @@ struct Simplification {
         vertices = mesh.vertices
         triangles = mesh.triangles
         alive = [Bool](repeating: true, count: mesh.triangles.count)
-        star = [[Int32]](repeating: [], count: mesh.vertices.count)
-        for (i, t) in mesh.triangles.enumerated() {
-            for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
-        }
+        star = mesh.stars
         self.tolerance = tolerance
     }
 
