@@ -55,14 +55,14 @@ extension Mesh {
     enum BooleanOperation { case union, intersection, difference }
 
     /// Groups meshes greedily so that the meshes within each group are pairwise apart: their bounds
-    /// are disjoint, or their surfaces come no nearer than twice the snapping tolerance of them all
+    /// are disjoint, or their surfaces come no nearer than twice the tolerance (`Tolerance`) of them all
     /// and neither lies inside the other (a ring of vent slots whose boxes overlap but whose slots
     /// do not). Meshes that nearly touch go to different groups, so a boolean snaps them together:
     /// merged, they would be one operand that nearly touches itself, which snapping cannot edit.
     static func disjointBatches(_ meshes: [Mesh]) -> [[Mesh]] {
         let items = meshes.filter { !$0.isEmpty }
         let boxes = items.map(\.bounds)
-        let margin = 2 * NearContactSnapping.tolerance(bounds: boxes)
+        let margin = 2 * Tolerance.of(boxes)
         // Only earlier meshes whose boxes overlap can keep a mesh out of a batch.
         let tree = BoundingVolumeHierarchy(boxes: boxes)
         var batchOf = [Int](repeating: 0, count: items.count)
@@ -106,7 +106,7 @@ extension Mesh {
                                   { () throws(GeometryError) in try checkOperand(b, "the second operand") })
         }
         let boxes = a.isEmpty || b.isEmpty ? [] : [a.bounds, b.bounds]
-        if boxes.isEmpty || !boxes[0].expanded(by: NearContactSnapping.tolerance(bounds: boxes)).intersects(boxes[1]) {
+        if boxes.isEmpty || !boxes[0].expanded(by: Tolerance.of(boxes)).intersects(boxes[1]) {
             switch op {
             case .union: return merged([a, b].filter { !$0.isEmpty }).markedChecked()
             case .intersection: return .empty
@@ -114,88 +114,70 @@ extension Mesh {
             }
         }
         do {
-            return try corefined(a, b, op, nearContactTrusted: true).mesh
+            return try corefined(a, b, op)
         } catch .degenerateContact(let message) {
-            // An operand that crosses itself is the cause, where one does: it is named, and no
-            // snapping is tried.
+            // An operand that crosses itself is the cause, where one does: it is named.
             for (m, name) in [(a, "the first operand"), (b, "the second operand")] {
                 let (count, first) = m.selfIntersections()
                 guard let (i, j) = first else { continue }
                 let (p, _, _) = m.corners(i), (q, _, _) = m.corners(j)
                 throw .invalidMesh("\(name) crosses itself: \(count) pairs of its triangles intersect, the first near \(p) and \(q); a boolean needs solids whose surfaces do not cross themselves")
             }
-            return try snapped(a, b, op, refusal: message)
+            throw .degenerateContact(message)
         }
     }
 
-    /// The fallback where the exact, repaired result failed its check: the boolean of operands that
-    /// nearly touch (corners or edges within rounding of the other's surface, not on it), after
-    /// snapping them together (`NearContactSnapping`): each moves by at most the snapping tolerance.
-    /// Diagonals that cross a crease are split, or else flipped out of the way. Operands that no
-    /// longer nearly touch come first; then a result where some near contact is left. Every result
-    /// is checked in full, self-intersections included; if none is valid, the refusal stands.
-    private static func snapped(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, refusal: String) throws(GeometryError) -> Mesh {
-        let tolerance = NearContactSnapping.tolerance(a, b)
-        var snapped = [NearContactSnapping]()
-        func attempt(_ a: Mesh, _ b: Mesh, trusting: Bool) -> Mesh? {
-            guard let (result, checked) = try? corefined(a, b, op, nearContactTrusted: trusting, repairing: false),
-                  checked || result.report(checkSelfIntersections: true).isValid else { return nil }
-            return result
+    /// The boolean of two valid operands whose bounds overlap, in the stages of docs/booleans.md.
+    /// Where the corefinement finds that the operands nearly touch, it stops, and they are snapped
+    /// together (`NearContactSnapping`) before it runs again. Where the operands nearly touch, were
+    /// snapped, or a split had to be made exactly (`Corefinement.exactSplits`), pieces thinner than
+    /// rounding may fold when the result is rounded to doubles: `RoundingRepair` mends them, and
+    /// the result is checked (every triangle that rounding, a snap or an edit could have moved,
+    /// against all the others). Every result is simplified (`Simplification`); where the simplified
+    /// result fails the check, the unsimplified one is tried; where that fails too, the boolean
+    /// fails.
+    private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> Mesh {
+        var (a, b) = (a, b)
+        var core = try Corefinement(a, b, stoppingAtNearContact: true)
+        // The vertices snapping moved or inserted, and the corners of the triangles it made.
+        var snapped = Set<UInt32>()
+        if core.stoppedAtNearContact {
+            if let snapping = NearContactSnapping(a, b) {
+                (a, b) = (snapping.meshes[0].mesh, snapping.meshes[1].mesh)
+                let offset = UInt32(a.vertices.count)
+                snapped = snapping.meshes[0].edited.union(snapping.meshes[1].edited.map { $0 + offset })
+            }
+            core = try Corefinement(a, b)
         }
-        for flipping in [false, true] {
-            guard let snapping = NearContactSnapping(a, b, flippingAcrossCreases: flipping) else { continue }
-            if let result = attempt(snapping.meshes[0].mesh, snapping.meshes[1].mesh, trusting: false) { return result }
-            snapped.append(snapping)
-        }
-        for snapping in snapped {
-            if let result = attempt(snapping.meshes[0].mesh, snapping.meshes[1].mesh, trusting: true) { return result }
-        }
-        throw .degenerateContact("\(refusal) (snapping the operands together within \(tolerance) mm did not resolve it)")
-    }
-
-    /// The boolean of two valid operands whose bounds overlap, by exact corefinement. Where the
-    /// operands nearly touch (`Corefinement.nearlyTouching`) or a split had to be made exactly
-    /// (`Corefinement.exactSplits`), pieces thinner than rounding may fold when the output is rounded
-    /// to doubles: with `repairing`, `RoundingRepair` mends them; the result is then checked (every
-    /// triangle that rounding or an edit could have moved, against all the others) and refused if
-    /// it is still folded (`checked` says whether it was checked). Every result is simplified
-    /// (`Simplification`); where the simplified result fails the check, the unsimplified one is
-    /// tried. Without `repairing` (the snapping ladder's retries), it refuses near contact unless
-    /// `nearContactTrusted`, and splits on rounded positions wherever that succeeds, as before the
-    /// repair existed.
-    private static func corefined(
-        _ a: Mesh, _ b: Mesh, _ op: BooleanOperation, nearContactTrusted: Bool = false, repairing: Bool = true
-    ) throws(GeometryError) -> (mesh: Mesh, checked: Bool) {
-        let core = try Corefinement(a, b, refusingNearContact: !nearContactTrusted, checkingRoundedSplits: repairing)
         let (result, normals) = core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
-        let tolerance = RoundingRepair.tolerance(bounds: [a.bounds, b.bounds])
+        let tolerance = Tolerance.of([a, b])
         let constructed = a.vertices.count + b.vertices.count..<core.vertices.count
-        guard core.nearlyTouching != nil || core.exactSplits > 0 else {
+        guard core.nearlyTouching != nil || core.exactSplits > 0 || !snapped.isEmpty else {
             // In general position the rounded result is valid as it is, and a collapse keeps it
             // closed, oriented and within the tolerance of where it was (docs/booleans.md).
-            return (simplified(result, core, tolerance: tolerance).mesh.compacted().markedChecked(), false)
+            return simplified(result, core, tolerance: tolerance).mesh.compacted().markedChecked()
         }
         var repair = RoundingRepair(result, normals: normals, origin: { v in v < a.vertices.count ? 0 : (constructed.contains(v) ? 2 : 1) },
                                     tolerance: tolerance)
-        if repairing { try repair.repair() }
-        // Only a triangle with a corner that was constructed (rounded), copied or edited can cross
-        // another: the rest are exact pieces of the operands, which the exact result keeps apart.
+        try repair.repair()
+        // Only a triangle with a corner that was constructed (rounded), snapped, copied or edited can
+        // cross another: the rest are exact pieces of the operands, which the exact result keeps apart.
         func suspects(_ m: Mesh, _ edited: Set<UInt32>) -> [Bool] {
             m.triangles.map { t in t.a >= constructed.lowerBound || t.b >= constructed.lowerBound || t.c >= constructed.lowerBound
                 || edited.contains(t.a) || edited.contains(t.b) || edited.contains(t.c) }
         }
-        let repaired = repair.mesh
+        let repaired = repair.mesh, edited = repair.edited.union(snapped)
         let simplification = simplified(repaired, core, tolerance: tolerance)
         let simplified = simplification.mesh, compacted = simplified.compacted()
-        if compacted.isValidSolid(suspects: suspects(simplified, repair.edited.union(simplification.targets))) {
-            return (compacted.markedChecked(), true)
+        if compacted.isValidSolid(suspects: suspects(simplified, edited.union(simplification.targets))) {
+            return compacted.markedChecked()
         }
         let unsimplified = repaired.compacted()
-        guard unsimplified.isValidSolid(suspects: suspects(repaired, repair.edited)) else {
+        guard unsimplified.isValidSolid(suspects: suspects(repaired, edited)) else {
             let report = unsimplified.report(checkSelfIntersections: true)
             throw .degenerateContact("rounding the exact result to doubles folds it near \(core.nearlyTouching ?? a.bounds.min) (\(report.problems.joined(separator: "; ")))")
         }
-        return (unsimplified.markedChecked(), true)
+        return unsimplified.markedChecked()
     }
 
     /// The result without the vertices on the contact that add nothing to its shape
@@ -250,7 +232,7 @@ extension Mesh {
         init(_ core: Corefinement, _ operands: [Mesh]) {
             self.core = core
             self.operands = operands
-            tolerance = RoundingRepair.tolerance(bounds: operands.filter { !$0.isEmpty }.map(\.bounds))
+            tolerance = Tolerance.of(operands)
         }
 
         mutating func add(_ t: Triangle, piece i: Int, of m: Int, flipped: Bool = false) {

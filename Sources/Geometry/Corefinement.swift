@@ -19,11 +19,13 @@ struct Corefinement {
     /// Whether any contact was degenerate.
     var degenerate = false
     /// A point where the operands nearly touch, if they do (see `NearContactSnapping`): a corner of a
-    /// triangle in contact lies within the near-contact tolerance of the other triangle but not in
+    /// triangle in contact lies within the tolerance (`Tolerance`) of the other triangle but not in
     /// its plane, a crossing edge has an end that near the other's plane, or a crossing lies that
     /// near the edge of the face it goes through. The pieces there are thinner than rounding, so
     /// their exact sides and their rounded corners cannot be trusted.
     var nearlyTouching: Vector3?
+    /// Whether the corefinement stopped where it found near contact (see `init`): nothing is split.
+    private(set) var stoppedAtNearContact = false
     /// How many triangles were split by `ExactSplit`, because their split on rounded positions
     /// failed: their rounded pieces may fold, so the result must be checked.
     var exactSplits = 0
@@ -91,9 +93,10 @@ struct Corefinement {
         return [first] + (moreLabels[mesh][id] ?? [])
     }
 
-    /// The corefinement of `a` and `b`. With `refusingNearContact`, operands that nearly touch are
-    /// refused as soon as that is known, before any triangle is split.
-    init(_ a: Mesh, _ b: Mesh, refusingNearContact: Bool = false, checkingRoundedSplits: Bool = true) throws(GeometryError) {
+    /// The corefinement of `a` and `b`. With `stoppingAtNearContact`, where the operands nearly touch
+    /// (`nearlyTouching`), it stops as soon as that is known, before any triangle is split, and sets
+    /// `stoppedAtNearContact`: the caller snaps the operands together first (`NearContactSnapping`).
+    init(_ a: Mesh, _ b: Mesh, stoppingAtNearContact: Bool = false) throws(GeometryError) {
         let meshes = [a, b]
         let offset = UInt32(a.vertices.count)
         counts = (a.vertices.count, b.vertices.count)
@@ -130,7 +133,7 @@ struct Corefinement {
         var alongEdges: [[Edge: [(UInt32, UInt32)]]] = [[:], [:]]
 
         // Near contact (see `nearlyTouching`), noticed as the contact points are registered.
-        let near = NearContactSnapping.tolerance(a, b)
+        let near = Tolerance.of([a, b])
         var nearPoint: Vector3?
         func nearlyInPlane(_ p: Vector3, _ t: TriangleContact.Corners) -> Bool {
             let n = (t.p1 - t.p0).cross(t.p2 - t.p0)
@@ -315,12 +318,17 @@ struct Corefinement {
         // other at one point, computed to the same bits from either copy (`ends`); such points are
         // made one below, with the degenerate contact.
         // Each constructed point within a unit or two in the last place of its exact position.
-        let scale = NearContactSnapping.tolerance(a, b) * 0x1p36, pointDefinitions = newDefinitions
+        if let p = nearPoint, stoppingAtNearContact {
+            nearlyTouching = p
+            stoppedAtNearContact = true
+            (pieces, sources, curveEdges) = ([[], []], [[], []], [])
+            return
+        }
+        let scale = Tolerance.scale(of: near), pointDefinitions = newDefinitions
         newVertices = Parallel.map(newVertices.count, minimumChunk: 4096) { range in
             range.map { pointDefinitions[$0].position(scale: scale) }
         }.flatMap { $0 }
         if !isDegenerate && Corefinement.hasRepeatedPosition(newVertices) { isDegenerate = true }
-        if let p = nearPoint, refusingNearContact { throw .degenerateContact("the operands nearly touch near \(p)") }
         vertices += newVertices
         constructed = newDefinitions
         degenerate = isDegenerate
@@ -480,7 +488,7 @@ struct Corefinement {
             var out = [Mesh.Triangle]()
             let exact = try Corefinement.split(
                 corners: (a, b, c), boundary: boundary, segments: segmentsOf[mesh][i], points: pointsIn[mesh][i], vertices: vertexList,
-                definition: definition, tag: t.tag, checkingTheTiling: checkingRoundedSplits, into: &out)
+                definition: definition, tag: t.tag, tolerance: near, into: &out)
             return (out, exact)
         }
         exactSplits = split.count { $0.exact }
@@ -559,14 +567,14 @@ struct Corefinement {
     /// instead. Returns whether it was: such pieces are right, but their rounded corners may fold.
     static func split(
         corners: (UInt32, UInt32, UInt32), boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32], vertices: [Vector3],
-        definition: @escaping (UInt32) -> ContactPoint, tag: UInt32, checkingTheTiling: Bool = true, into out: inout [Mesh.Triangle]
+        definition: @escaping (UInt32) -> ContactPoint, tag: UInt32, tolerance: Double, into out: inout [Mesh.Triangle]
     ) throws(GeometryError) -> Bool {
         let p0 = vertices[Int(corners.0)]
         let normal = (vertices[Int(corners.1)] - p0).cross(vertices[Int(corners.2)] - p0)
         let axis = abs(normal.x) >= abs(normal.y) && abs(normal.x) >= abs(normal.z) ? 0 : (abs(normal.y) >= abs(normal.z) ? 1 : 2)
         let start = out.count
         if (try? roundedSplit(boundary, segments, points, vertices, axis: axis, flip: normal[axis] < 0, tag: tag, near: p0, into: &out)) != nil,
-           !checkingTheTiling || isTiling(out[start...], boundary: boundary, segments: segments, points: points) {
+           isTiling(out[start...], boundary: boundary, segments: segments, points: points) {
             return false
         }
         out.removeSubrange(start...)
@@ -601,14 +609,18 @@ struct Corefinement {
         for (a, b, c) in try exact.triangles(boundary: ring, points: points, segments: segments) {
             out.append(Mesh.Triangle(a, b, c, tag: tag))
         }
-        // The pieces must cover the triangle: their areas, whatever their rounded corners, add up to
-        // its own (a contact point placed on an edge it is not on would break that).
+        // The pieces must cover the triangle: their areas, whatever the rounded corners inside, add
+        // up to its own (a contact point placed on an edge it is not on would break that). Only the
+        // points on its edges change the sum, each by moving off its edge by its rounding, less
+        // than the tolerance: twice the area changes by at most twice the perimeter times that.
         var sum = Vector3(0, 0, 0)
         for t in out[before...] {
             sum = sum + (vertices[Int(t.b)] - vertices[Int(t.a)]).cross(vertices[Int(t.c)] - vertices[Int(t.a)])
         }
-        let area = normal.lengthSquared
-        guard abs(sum.dot(normal) - area) <= 1e-9 * area else {
+        let length = normal.length
+        let perimeter = (vertices[Int(corners.1)] - p0).length + (vertices[Int(corners.2)] - vertices[Int(corners.1)]).length
+            + (p0 - vertices[Int(corners.2)]).length
+        guard abs(sum.dot(normal) / length - length) <= 2 * perimeter * tolerance + 1e-9 * length else {
             throw .degenerateContact("the exact pieces of a triangle near \(p0) do not cover it; the operands nearly touch")
         }
         return true

@@ -1,24 +1,29 @@
-/// Snapping for booleans whose operands nearly touch: features of one operand within a tolerance of
-/// the other's surface, but not on it. Two solids rotated separately that were meant to share a face
-/// are the usual case: after rounding, the corners that should lie in the other's face sit 1e-15 mm
-/// off it, and the faces cross at tiny angles. The exact contact is then made of slivers far below the
-/// rounding of the new vertices, and the exact corefinement refuses it.
+/// Snapping, the first stage of a boolean whose operands nearly touch: features of one operand
+/// within the tolerance (`Tolerance`) of the other's surface, but not on it. Two solids rotated
+/// separately that were meant to share a face are the usual case: after rounding, the corners that
+/// should lie in the other's face sit 1e-15 mm off it, and the faces cross at tiny angles over their
+/// whole area. The exact contact is then a film of slivers, which no rounding of the result to
+/// doubles can keep apart: two faces a rounding error apart stay two faces.
 ///
-/// Snapping makes such near contact exact by editing both operands, each by at most `tolerance`:
+/// Snapping makes such near contact exact by editing both operands, each by at most the tolerance:
 /// - a corner near a corner of the other operand takes that corner's coordinates;
 /// - a corner near the inside of an edge or a face of the other operand is inserted into it;
 /// - two edges passing within the tolerance of each other are both split at one new common point,
 ///   unless both are diagonals inside flat regions (between two coplanar triangles of one tag):
 ///   then the one that is not the Delaunay diagonal of its quad is flipped, since splitting would
 ///   add diagonals that cross again, and flipping either one could flip back and forth. Both
-///   meshes then tend to the same (Delaunay) triangulation of the region they share. With
-///   `flippingAcrossCreases`, a diagonal crossing a crease is flipped out of its way too (each
-///   way settles some cases the other does not). No flip makes a diagonal that crosses a crease of
-///   the other operand: two creases through one quad would have its diagonal flip back and forth.
+///   meshes then tend to the same (Delaunay) triangulation of the region they share. No flip makes
+///   a diagonal that crosses a crease of the other operand: two creases through one quad would
+///   have its diagonal flip back and forth.
 ///
 /// This repeats until nothing is near any more. Afterwards the near contact is exact contact (shared
-/// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves. Each
-/// operand stays a closed, oriented 2-manifold: only splits and flips change its triangles.
+/// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves, and
+/// the two faces that were a rounding error apart are one face. Each operand stays a closed,
+/// oriented 2-manifold: only splits and flips change its triangles. Every edit either inserts a
+/// vertex or flips a diagonal towards the Delaunay one, so the rounds end in practice; they are
+/// bounded all the same (64 rounds, 32 rounds in a row of flips only, and new vertices: one per
+/// input vertex plus 1,000, and after the first round at most three times as many as it inserted,
+/// plus 100), and snapping that does not settle leaves the operands as they were.
 struct NearContactSnapping {
     /// The operands, edited.
     private(set) var meshes: [Editable]
@@ -26,38 +31,17 @@ struct NearContactSnapping {
     let tolerance: Double
     /// How many more vertices may be inserted before snapping gives up.
     private var budget = 0
-    /// Whether a flat diagonal crossing a crease is flipped out of its way rather than split.
-    private let flippingAcrossCreases: Bool
-
-    /// The tolerance for `a` and `b`: 2⁻³⁶ (about 1.5e-11) of their largest coordinate, at least
-    /// 2⁻³⁶ mm. Rounding errors of constructions (rotations, sines and cosines) are a few units in
-    /// the last place, 1e-16 of the coordinate; features a user draws are far larger.
-    static func tolerance(_ a: Mesh, _ b: Mesh) -> Double { tolerance([a, b]) }
-
-    /// The tolerance for all of `meshes` together: 2⁻³⁶ of their largest coordinate, at least 2⁻³⁶ mm.
-    static func tolerance(_ meshes: [Mesh]) -> Double {
-        tolerance(bounds: meshes.filter { !$0.isEmpty }.map(\.bounds))
-    }
-
-    /// The tolerance for meshes with these (non-empty) bounds.
-    static func tolerance(bounds: [Bounds]) -> Double {
-        var scale = 1.0
-        for box in bounds {
-            for k in 0..<3 { scale = max(scale, abs(box.min[k]), abs(box.max[k])) }
-        }
-        return scale * 0x1p-36
-    }
 
     /// Snaps `a` and `b` together; nil if the edits do not settle within 64 rounds (or 32 rounds in a
-    /// row only flip) or need more than `insertions` new vertices (by default, four times as many as
-    /// the operands have, plus 1000).
-    init?(_ a: Mesh, _ b: Mesh, flippingAcrossCreases: Bool = false, insertions: Int? = nil) {
-        self.flippingAcrossCreases = flippingAcrossCreases
-        tolerance = Self.tolerance(a, b)
+    /// row only flip), or need more than `insertions` new vertices (by default one per vertex of
+    /// the operands, plus 1,000) or, after the first round, more than three times as many as it
+    /// inserted, plus 100.
+    init?(_ a: Mesh, _ b: Mesh, insertions: Int? = nil) {
+        tolerance = Tolerance.of([a, b])
         meshes = [Editable(a, slack: tolerance), Editable(b, slack: tolerance)]
-        budget = insertions ?? 4 * (a.vertices.count + b.vertices.count) + 1000
+        budget = insertions ?? (a.vertices.count + b.vertices.count) + 1000
         var idle = 0  // rounds in a row that only flipped
-        for _ in 0..<64 {
+        for round in 0..<64 {
             let before = budget
             meshes[0].reindex()
             meshes[1].reindex()
@@ -68,6 +52,11 @@ struct NearContactSnapping {
             if !changed { changed = splitCrossingEdges(splittingDiagonals: true) }
             if budget < 0 { return nil }
             if !changed { return }
+            // The first round inserts the corners and crossings that are near; the later ones settle
+            // what those edits left near, a few times fewer. Where they go on inserting (edges
+            // splitting each other where two surfaces run parallel a little farther apart than the
+            // tolerance), the snapping is cascading: at most three times the first round more.
+            if round == 0 { budget = min(budget, 3 * (before - budget) + 100) }
             idle = budget == before ? idle + 1 : 0
             if idle == 32 { return nil }  // flipping back and forth
         }
@@ -128,14 +117,6 @@ struct NearContactSnapping {
                             break
                         }
                         guard splittingDiagonals else { continue }
-                    } else if flippingAcrossCreases && (flatX || flatY) {
-                        let giveX = flatX && !crossesCrease(flipping: u, w, in: 0, of: 1)
-                        let giveY = flatY && !crossesCrease(flipping: r, s, in: 1, of: 0)
-                        if (giveX && meshes[0].flip(u, w, within: tolerance)) || (giveY && meshes[1].flip(r, s, within: tolerance)) {
-                            changed = true
-                            break
-                        }
-                        guard splittingDiagonals else { continue }
                     }
                     _ = meshes[0].splitEdge(u, w, at: x)
                     _ = meshes[1].splitEdge(r, s, at: x)
@@ -166,6 +147,9 @@ struct NearContactSnapping {
         /// The triangles' boxes as they were at the last `reindex()`.
         private var tree: BoundingVolumeHierarchy
         private let slack: Double
+        /// The vertices that moved or were inserted, and the corners of every triangle a split or a
+        /// flip made: only a triangle with one of them is not a triangle of the input.
+        private(set) var edited = Set<UInt32>()
 
         enum Feature {
             case vertex(UInt32)
@@ -199,6 +183,7 @@ struct NearContactSnapping {
         /// Triangle `i` replaced by `pieces` (which cover it).
         private mutating func replace(_ i: Int, with pieces: [Mesh.Triangle]) {
             remove(i)
+            for piece in pieces { edited.formUnion([piece.a, piece.b, piece.c]) }
             triangles[i] = pieces[0]
             add(i, pieces[0])
             for piece in pieces.dropFirst() {
@@ -211,6 +196,7 @@ struct NearContactSnapping {
         /// Moves vertex `v` to `p` (by at most the tolerance: a corner snapped onto a corner).
         mutating func move(_ v: Int, to p: Vector3) {
             vertices[v] = p
+            edited.insert(UInt32(v))
         }
 
         /// Splits edge `u v` (and both triangles on it) at a new vertex at `p`; returns its id.
@@ -295,6 +281,7 @@ struct NearContactSnapping {
             let tag = t.tag
             remove(i)
             remove(j)
+            edited.formUnion([s, e, w1, w2])
             triangles[i] = Mesh.Triangle(s, w2, w1, tag: tag)
             triangles[j] = Mesh.Triangle(w2, e, w1, tag: tag)
             add(i, triangles[i])
@@ -341,6 +328,8 @@ struct NearContactSnapping {
                 for k in 0..<3 {
                     let a = c[k], b = c[(k + 1) % 3], d = b - a
                     let s = (p - a).dot(d) / d.lengthSquared
+                    // A corner exactly on the edge is inserted all the same: both operands then have
+                    // it, so their triangulations of a region they share can agree.
                     if s > 0 && s < 1 { consider(.edge(t[k], t[(k + 1) % 3]), 1, (p - (a + d * s)).length) }
                 }
                 let n = (c[1] - c[0]).cross(c[2] - c[0])
@@ -349,7 +338,11 @@ struct NearContactSnapping {
                 let h = n.dot(p - c[0]) / nn
                 let q = p - n * h
                 let inside = (0..<3).allSatisfy { k in (c[(k + 1) % 3] - c[k]).cross(q - c[k]).dot(n) > 0 }
-                if inside { consider(.face(i), 2, abs(h) * nn.squareRoot()) }
+                // A corner exactly in the face's plane is in exact contact with it, which the
+                // corefinement resolves.
+                if inside && abs(h) * nn.squareRoot() <= tolerance && Predicates.orient3d(c[0], c[1], c[2], p) != 0 {
+                    consider(.face(i), 2, abs(h) * nn.squareRoot())
+                }
             }
             return best?.feature
         }
@@ -388,7 +381,8 @@ struct NearContactSnapping {
                 let t = triangles[i]
                 for k in 0..<3 {
                     let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
-                    if let x = Self.nearestPoints(p, q, r, s, within: tolerance) {
+                    // Edges in one plane meet exactly, or not at all: exact contact.
+                    if let x = Self.nearestPoints(p, q, r, s, within: tolerance), Predicates.orient3d(p, q, r, s) != 0 {
                         found = (t[k], t[(k + 1) % 3], x)
                         return
                     }

@@ -53,17 +53,6 @@ struct RoundingRepair {
         self.tolerance = tolerance
     }
 
-    /// The tolerance for operands with these bounds: 2⁻⁴⁴ of their largest coordinate (at least
-    /// 2⁻⁴⁴ mm), about 250 times the spacing of doubles there, far above the rounding of a constructed
-    /// point and far below anything a solid is made of.
-    static func tolerance(bounds: [Bounds]) -> Double {
-        var scale = 1.0
-        for box in bounds {
-            for k in 0..<3 { scale = max(scale, abs(box.min[k]), abs(box.max[k])) }
-        }
-        return scale * 0x1p-44
-    }
-
     /// The mesh after the edits (unreferenced vertices still in place).
     var mesh: Mesh {
         Mesh(vertices: vertices, triangles: triangles.indices.filter { alive[$0] }.map { triangles[$0] })

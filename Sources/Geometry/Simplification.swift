@@ -17,7 +17,7 @@
 ///   parts stays where it was.
 ///
 /// No vertex moves, so nothing is rounded again; each collapse removes one vertex and two
-/// triangles, so the stage ends. The tolerance is `RoundingRepair.tolerance(bounds:)`.
+/// triangles, so the stage ends. The tolerance is the boolean's (`Tolerance`).
 struct Simplification {
     private let vertices: [Vector3]
     private var triangles: [Mesh.Triangle]

@@ -29,7 +29,7 @@ import Testing
     }
 
     static func repaired(_ m: Mesh) throws -> Mesh {
-        var repair = RoundingRepair(m, normals: faceNormals(m), origin: { $0 < 8 ? 0 : 2 }, tolerance: RoundingRepair.tolerance(bounds: [m.bounds]))
+        var repair = RoundingRepair(m, normals: faceNormals(m), origin: { $0 < 8 ? 0 : 2 }, tolerance: Tolerance.of([m.bounds]))
         try repair.repair()
         return repair.mesh.compacted()
     }

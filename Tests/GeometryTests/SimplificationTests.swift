@@ -7,7 +7,7 @@ import Testing
 /// it, and on booleans whose contact curves cross flat faces.
 @Suite struct SimplificationTests {
     static func simplified(_ m: Mesh) -> Mesh {
-        var simplification = Simplification(m, tolerance: RoundingRepair.tolerance(bounds: [m.bounds]))
+        var simplification = Simplification(m, tolerance: Tolerance.of([m.bounds]))
         simplification.simplify([8])
         return simplification.mesh.compacted()
     }
@@ -49,7 +49,7 @@ import Testing
     /// A point raised by twice the tolerance stays too: the tolerance is all a collapse may move
     /// the surface.
     @Test func aPointJustOffTheFaceStays() {
-        let tolerance = RoundingRepair.tolerance(bounds: [Bounds(Vector3(-0.5, -0.5, -0.5), Vector3(0.5, 0.5, 0.5))])
+        let tolerance = Tolerance.of([Bounds(Vector3(-0.5, -0.5, -0.5), Vector3(0.5, 0.5, 0.5))])
         let m = Self.cube(withTopPoint: Vector3(0.1, 0.2, 0.5 + 4 * tolerance))
         #expect(Self.simplified(m).triangles.count == 14)
         let within = Self.cube(withTopPoint: Vector3(0.1, 0.2, 0.5 + tolerance / 4))

@@ -101,4 +101,17 @@ import Testing
         #expect(abs(r.volume - 3 * Self.unionArea(side: 1, degrees: angles)) < 1e-9)
         #expect(result.triangles.count <= 1658)
     }
+
+    /// A 4 x 4 x 1 box minus k boxes 2 x 2 x 1 turned 5.625° x i about its axis, sharing its top and
+    /// bottom faces (the benchmark's turned series, from the same gear). The turned boxes nearly
+    /// touch each other's corners, so their near contact is snapped; their top and bottom edges
+    /// cross exactly in the shared planes, which snapping must leave to the corefinement: snapped,
+    /// those crossings became rounded split points, and the operand folded.
+    @Test(arguments: [2, 4, 8]) func turnedPocketsSharingTheirFaces(_ k: Int) throws {
+        let angles = (1...k).map { 5.625 * Double($0) }
+        let body = Self.turnedBox(Vector3(4, 4, 1), degrees: 0)
+        let result = try body.subtracting(angles.map { Self.turnedBox(Vector3(2, 2, 1), degrees: $0) })
+        let r = BooleanTests.expectValid(result, "\(k) turned pockets")
+        #expect(abs(r.volume - (16 - Self.unionArea(side: 2, degrees: angles))) < 1e-9, "volume \(r.volume)")
+    }
 }
