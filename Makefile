@@ -73,7 +73,7 @@ crosscheck: python-deps
 # kept in fuzz-failures/), and every value of the parameter sweep built.
 fuzz: deps
 	swift build -c release
-	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/release/minidesk --cases 3000 --seed $$RANDOM --max-operands 3
+	$(PYTHON) scripts/fuzz_booleans.py --minidesk .build/release/minidesk --cases 10000 --seed $$RANDOM --max-operands 3
 	MINIDESK_FULL_SWEEP=1 swift test --filter ParameterBuildTests
 	$(MAKE) --no-print-directory tsan
 

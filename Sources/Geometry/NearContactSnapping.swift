@@ -7,7 +7,9 @@
 ///
 /// Snapping makes such near contact exact by editing both operands, each by at most the tolerance:
 /// - a corner near a corner of the other operand takes that corner's coordinates;
-/// - a corner near the inside of an edge or a face of the other operand is inserted into it;
+/// - a corner near the inside of an edge or a face of the other operand is inserted into it (a
+///   corner exactly in the face's plane is in exact contact with it, which the corefinement
+///   resolves; one exactly on an edge is inserted all the same, so that both operands have it);
 /// - two edges passing within the tolerance of each other are both split at one new common point,
 ///   unless both are diagonals inside flat regions (between two coplanar triangles of one tag):
 ///   then the one that is not the Delaunay diagonal of its quad is flipped, since splitting would
@@ -381,8 +383,7 @@ struct NearContactSnapping {
                 let t = triangles[i]
                 for k in 0..<3 {
                     let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
-                    // Edges in one plane meet exactly, or not at all: exact contact.
-                    if let x = Self.nearestPoints(p, q, r, s, within: tolerance), Predicates.orient3d(p, q, r, s) != 0 {
+                    if let x = Self.nearestPoints(p, q, r, s, within: tolerance) {
                         found = (t[k], t[(k + 1) % 3], x)
                         return
                     }
