@@ -14,7 +14,8 @@
 ///   unless both are diagonals inside flat regions (between two coplanar triangles of one tag):
 ///   then the one that is not the Delaunay diagonal of its quad is flipped, since splitting would
 ///   add diagonals that cross again, and flipping either one could flip back and forth. Both
-///   meshes then tend to the same (Delaunay) triangulation of the region they share. No flip makes
+///   meshes then tend to the same (Delaunay) triangulation of the region they share. Edges exactly
+///   in one plane are in exact contact, and are left alone. No flip makes
 ///   a diagonal that crosses a crease of the other operand: two creases through one quad would
 ///   have its diagonal flip back and forth.
 ///
@@ -25,7 +26,8 @@
 /// vertex or flips a diagonal towards the Delaunay one, so the rounds end in practice; they are
 /// bounded all the same (64 rounds, 32 rounds in a row of flips only, and new vertices: one per
 /// input vertex plus 1,000, and after the first round at most three times as many as it inserted,
-/// plus 100), and snapping that does not settle leaves the operands as they were.
+/// plus 100), and snapping that does not settle leaves the operands as they were. So does snapping
+/// that made an operand cross itself (checked, exactly, on the triangles it edited).
 struct NearContactSnapping {
     /// The operands, edited.
     private(set) var meshes: [Editable]
@@ -35,9 +37,9 @@ struct NearContactSnapping {
     private var budget = 0
 
     /// Snaps `a` and `b` together; nil if the edits do not settle within 64 rounds (or 32 rounds in a
-    /// row only flip), or need more than `insertions` new vertices (by default one per vertex of
-    /// the operands, plus 1,000) or, after the first round, more than three times as many as it
-    /// inserted, plus 100.
+    /// row only flip), need more than `insertions` new vertices (by default one per vertex of the
+    /// operands, plus 1,000) or, after the first round, more than three times as many as it
+    /// inserted, plus 100, or make an operand cross itself.
     init?(_ a: Mesh, _ b: Mesh, insertions: Int? = nil) {
         tolerance = Tolerance.of([a, b])
         meshes = [Editable(a, slack: tolerance), Editable(b, slack: tolerance)]
@@ -53,7 +55,15 @@ struct NearContactSnapping {
             changed = splitCrossingEdges(splittingDiagonals: false) || changed
             if !changed { changed = splitCrossingEdges(splittingDiagonals: true) }
             if budget < 0 { return nil }
-            if !changed { return }
+            if !changed {
+                // Snapping that made an operand cross itself is not used.
+                for mesh in meshes where !mesh.edited.isEmpty {
+                    let m = mesh.mesh, edited = mesh.edited
+                    let suspects = m.triangles.map { edited.contains($0.a) || edited.contains($0.b) || edited.contains($0.c) }
+                    if m.selfIntersections(stoppingAtFirst: true, suspects: suspects).first != nil { return nil }
+                }
+                return
+            }
             // The first round inserts the corners and crossings that are near; the later ones settle
             // what those edits left near, a few times fewer. Where they go on inserting (edges
             // splitting each other where two surfaces run parallel a little farther apart than the
@@ -383,7 +393,8 @@ struct NearContactSnapping {
                 let t = triangles[i]
                 for k in 0..<3 {
                     let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
-                    if let x = Self.nearestPoints(p, q, r, s, within: tolerance) {
+                    // Edges in one plane meet exactly, or not at all: exact contact.
+                    if let x = Self.nearestPoints(p, q, r, s, within: tolerance), Predicates.orient3d(p, q, r, s) != 0 {
                         found = (t[k], t[(k + 1) % 3], x)
                         return
                     }

@@ -104,9 +104,9 @@ import Testing
 
     /// A 4 x 4 x 1 box minus k boxes 2 x 2 x 1 turned 5.625° x i about its axis, sharing its top and
     /// bottom faces (the benchmark's turned series, from the same gear). The turned boxes nearly
-    /// touch each other, so their near contact is snapped; their corners lie exactly in the shared
-    /// planes, which snapping must leave to the corefinement: inserted into the faces there, they
-    /// made edges cross again at rounded points, and an operand folded.
+    /// touch each other, so their near contact is snapped; their corners and edges lie exactly in the
+    /// shared planes, which snapping must leave to the corefinement: snapped there, they were split
+    /// again at rounded points, and an operand folded.
     @Test(arguments: [2, 4, 8]) func turnedPocketsSharingTheirFaces(_ k: Int) throws {
         let angles = (1...k).map { 5.625 * Double($0) }
         let body = Self.turnedBox(Vector3(4, 4, 1), degrees: 0)
