@@ -142,7 +142,7 @@ extension Mesh {
         // The vertices snapping moved or inserted, and the corners of the triangles it made.
         var snapped = Set<UInt32>()
         if core.stoppedAtNearContact {
-            if let snapping = NearContactSnapping(a, b) {
+            if let snapping = try? NearContactSnapping(a, b) {
                 (a, b) = (snapping.meshes[0].mesh, snapping.meshes[1].mesh)
                 let offset = UInt32(a.vertices.count)
                 snapped = snapping.meshes[0].edited.union(snapping.meshes[1].edited.map { $0 + offset })

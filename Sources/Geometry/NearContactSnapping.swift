@@ -9,15 +9,17 @@
 /// - a corner near a corner of the other operand takes that corner's coordinates;
 /// - a corner near the inside of an edge or a face of the other operand is inserted into it (a
 ///   corner exactly in the face's plane is in exact contact with it, which the corefinement
-///   resolves; one exactly on an edge is inserted all the same, so that both operands have it);
+///   resolves; one exactly on an edge is inserted all the same, so that both operands have it),
+///   but not beside a triangle that already has a corner at that point: such an edge or face
+///   passes that near only as a sliver of the same sheet, and a second corner there folds it;
 /// - two edges passing within the tolerance of each other are both split at one new common point,
 ///   unless both are diagonals inside flat regions (between two coplanar triangles of one tag):
 ///   then the one that is not the Delaunay diagonal of its quad is flipped, since splitting would
 ///   add diagonals that cross again, and flipping either one could flip back and forth. Both
 ///   meshes then tend to the same (Delaunay) triangulation of the region they share. Edges exactly
-///   in one plane are in exact contact, and are left alone. No flip makes
-///   a diagonal that crosses a crease of the other operand: two creases through one quad would
-///   have its diagonal flip back and forth.
+///   in one plane are in exact contact, and are left alone. No flip makes a diagonal that crosses
+///   a crease of the other operand: two creases through one quad would have its diagonal flip back
+///   and forth.
 ///
 /// This repeats until nothing is near any more. Afterwards the near contact is exact contact (shared
 /// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves, and
@@ -27,7 +29,8 @@
 /// bounded all the same (64 rounds, 32 rounds in a row of flips only, and new vertices: one per
 /// input vertex plus 1,000, and after the first round at most three times as many as it inserted,
 /// plus 100), and snapping that does not settle leaves the operands as they were. So does snapping
-/// that made an operand cross itself (checked, exactly, on the triangles it edited).
+/// that made an operand cross itself (checked, exactly, on the triangles it edited). Why it gave
+/// up is thrown as a `GiveUp`.
 struct NearContactSnapping {
     /// The operands, edited.
     private(set) var meshes: [Editable]
@@ -36,15 +39,30 @@ struct NearContactSnapping {
     /// How many more vertices may be inserted before snapping gives up.
     private var budget = 0
 
-    /// Snaps `a` and `b` together; nil if the edits do not settle within 64 rounds (or 32 rounds in a
-    /// row only flip), need more than `insertions` new vertices (by default one per vertex of the
-    /// operands, plus 1,000) or, after the first round, more than three times as many as it
-    /// inserted, plus 100, or make an operand cross itself.
-    init?(_ a: Mesh, _ b: Mesh, insertions: Int? = nil) {
+    /// Why snapping left the operands as they were.
+    enum GiveUp: Error, Equatable {
+        /// The edits did not settle within 64 rounds, or 32 rounds in a row only flipped.
+        case unsettled
+        /// More new vertices were needed than allowed (by default one per vertex of the operands,
+        /// plus 1,000).
+        case overBudget
+        /// After the first round, more than three times as many new vertices as it inserted, plus
+        /// 100: edges splitting each other where two surfaces run parallel a little farther apart
+        /// than the tolerance.
+        case cascading
+        /// The edits made this operand (0 or 1) cross itself.
+        case crossesItself(operand: Int)
+    }
+
+    /// Snaps `a` and `b` together, with at most `insertions` new vertices (by default one per
+    /// vertex of the operands, plus 1,000), and after the first round at most `laterRounds.times`
+    /// as many as it inserted, plus `laterRounds.plus`; throws why not (`GiveUp`).
+    init(_ a: Mesh, _ b: Mesh, insertions: Int? = nil, laterRounds: (times: Int, plus: Int) = (3, 100)) throws(GiveUp) {
         tolerance = Tolerance.of([a, b])
         meshes = [Editable(a, slack: tolerance), Editable(b, slack: tolerance)]
         budget = insertions ?? (a.vertices.count + b.vertices.count) + 1000
         var idle = 0  // rounds in a row that only flipped
+        var cascadeBound: Int?  // the budget left when the first round's bound applies
         for round in 0..<64 {
             let before = budget
             meshes[0].reindex()
@@ -54,13 +72,13 @@ struct NearContactSnapping {
             changed = snapCorners(of: 0, onto: 1) || changed
             changed = splitCrossingEdges(splittingDiagonals: false) || changed
             if !changed { changed = splitCrossingEdges(splittingDiagonals: true) }
-            if budget < 0 { return nil }
+            if budget < 0 { throw cascadeBound == nil ? .overBudget : .cascading }
             if !changed {
                 // Snapping that made an operand cross itself is not used.
-                for mesh in meshes where !mesh.edited.isEmpty {
+                for (k, mesh) in meshes.enumerated() where !mesh.edited.isEmpty {
                     let m = mesh.mesh, edited = mesh.edited
                     let suspects = m.triangles.map { edited.contains($0.a) || edited.contains($0.b) || edited.contains($0.c) }
-                    if m.selfIntersections(stoppingAtFirst: true, suspects: suspects).first != nil { return nil }
+                    if m.selfIntersections(stoppingAtFirst: true, suspects: suspects).first != nil { throw .crossesItself(operand: k) }
                 }
                 return
             }
@@ -68,11 +86,14 @@ struct NearContactSnapping {
             // what those edits left near, a few times fewer. Where they go on inserting (edges
             // splitting each other where two surfaces run parallel a little farther apart than the
             // tolerance), the snapping is cascading: at most three times the first round more.
-            if round == 0 { budget = min(budget, 3 * (before - budget) + 100) }
+            if round == 0 && laterRounds.times * (before - budget) + laterRounds.plus < budget {
+                budget = laterRounds.times * (before - budget) + laterRounds.plus
+                cascadeBound = budget
+            }
             idle = budget == before ? idle + 1 : 0
-            if idle == 32 { return nil }  // flipping back and forth
+            if idle == 32 { throw .unsettled }  // flipping back and forth
         }
-        return nil
+        throw .unsettled
     }
 
     /// Every corner of operand `x` near operand `y` made a corner of `y`. True if anything changed.
@@ -329,14 +350,25 @@ struct NearContactSnapping {
             func consider(_ f: Feature, _ rank: Int, _ d: Double) {
                 if d <= tolerance, best == nil || (rank, d) < (best!.rank, best!.distance) { best = (f, rank, d) }
             }
+            // Corners already at `p`: an edge or a face beside their triangles passes near `p` only
+            // as a sliver of this sheet, and inserting `p` there would put two corners at `p`.
+            var near = [Int](), atP = Set<UInt32>()
             forEachTriangle(near: Bounds(p, p)) { i in
+                near.append(i)
+                for v in [triangles[i].a, triangles[i].b, triangles[i].c] where vertices[Int(v)] == p { atP.insert(v) }
+            }
+            func besideCornerAtP(_ u: UInt32, _ v: UInt32) -> Bool {
+                (onEdge[Self.key(u, v)] ?? []).contains { j in atP.contains(triangles[j].a) || atP.contains(triangles[j].b) || atP.contains(triangles[j].c) }
+            }
+            for i in near {
                 let t = triangles[i]
                 let c = [vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]]
                 // A corner near `p` is the feature of this triangle (if it is not at `p` already).
                 if let k = (0..<3).min(by: { (p - c[$0]).lengthSquared < (p - c[$1]).lengthSquared }), (p - c[k]).length <= tolerance {
                     if c[k] != p { consider(.vertex(t[k]), 0, (p - c[k]).length) }
-                    return
+                    continue
                 }
+                if !atP.isEmpty && (0..<3).contains(where: { besideCornerAtP(t[$0], t[($0 + 1) % 3]) }) { continue }
                 for k in 0..<3 {
                     let a = c[k], b = c[(k + 1) % 3], d = b - a
                     let s = (p - a).dot(d) / d.lengthSquared
@@ -346,7 +378,7 @@ struct NearContactSnapping {
                 }
                 let n = (c[1] - c[0]).cross(c[2] - c[0])
                 let nn = n.lengthSquared
-                guard nn > 0 else { return }
+                guard nn > 0 else { continue }
                 let h = n.dot(p - c[0]) / nn
                 let q = p - n * h
                 let inside = (0..<3).allSatisfy { k in (c[(k + 1) % 3] - c[k]).cross(q - c[k]).dot(n) > 0 }
