@@ -247,17 +247,20 @@ def run(d, base, shots, minidesk, env):
     check(wait_ready(d, before), "switching to the stash builds it")
     values = js(d, "return window.minidesk.values")
     check(values.get("body.width") == "180" and "planter.size" not in values and "planter.rim" not in values, f"the stash keeps body.width and drops planter.size: {values}")
-    laid_out = dims(d)
-    before = shown_seq(d)
-    js(d, "const s = document.getElementById('view'); s.value = 'assembled'; s.dispatchEvent(new Event('change'));")
-    check(wait_ready(d, before), "the stash's assembled view builds")
+    # The page shows the item assembled (the lid on its base); the multicolour view lays it out.
+    check(js(d, "return document.getElementById('view').value") == "assembled", "the page opens on the assembled view")
     whole = dims(d)
-    check(laid_out[0] > 1.9 * whole[0] and abs(whole[0] - 180) < 0.5 and abs(whole[2] - 50) < 0.5,
-          f"laid out it is {laid_out[0]:.0f} mm wide; assembled {whole[0]:.0f} x {whole[1]:.0f} x {whole[2]:.0f} mm")
     js(d, "document.getElementById('dims').click()")
     label = d.find_element(By.ID, "dims-label").text
     check("180.0" in label and "50.0" in label, f"the dimensions toggle shows {label}")
     d.save_screenshot(f"{shots}/4-stash-assembled.png")
+    before = shown_seq(d)
+    js(d, "const s = document.getElementById('view'); s.value = 'multicolor'; s.dispatchEvent(new Event('change'));")
+    check(wait_ready(d, before), "the stash's multicolour view builds")
+    laid_out = dims(d)
+    check(laid_out[0] > 1.9 * whole[0] and abs(whole[0] - 180) < 0.5 and abs(whole[2] - 50) < 0.5,
+          f"laid out it is {laid_out[0]:.0f} mm wide; assembled {whole[0]:.0f} x {whole[1]:.0f} x {whole[2]:.0f} mm")
+    check("view=multicolor" in d.current_url, f"the address holds the view: {d.current_url}")
 
     # --- An SVG upload becomes the emblem.
     before = shown_seq(d)

@@ -6,10 +6,10 @@ import Support
 /// from the query (`?item=planter&view=separate&planter.size=80`). Every argument that is not one of
 /// `reserved` is a parameter assignment, read as `--set` reads it.
 struct ModelRequest: Sendable {
-    /// How the parts are shown: one of the print modes, or the item assembled (the body on its
-    /// foot, the stash's lid on its base).
+    /// How the parts are shown: the item assembled (the body on its foot, the stash's lid on its
+    /// base; the default), or one of the print modes, laid out as they print.
     enum View: String, CaseIterable, Sendable {
-        case multicolor, separate, merged, assembled
+        case assembled, multicolor, separate, merged
 
         var mode: PrintMode { self == .assembled ? .multicolor : PrintMode(rawValue: rawValue)! }
     }
@@ -36,7 +36,7 @@ struct ModelRequest: Sendable {
             let hint = closest(to: name, in: Set(Catalogue.items.map(\.name))).map { ", did you mean `\($0)`?" } ?? ""
             throw RequestError(404, "unknown item `\(name)`\(hint) (items: \(Catalogue.items.map(\.name).joined(separator: ", ")))", parameter: "item")
         }
-        let viewName = request.argument("view") ?? "multicolor"
+        let viewName = request.argument("view") ?? View.assembled.rawValue
         guard let view = View(rawValue: viewName) else {
             let names = View.allCases.map(\.rawValue)
             throw RequestError(400, "view must be \(names.joined(separator: ", ")), got `\(viewName)`" + (closest(to: viewName, in: Set(names)).map { ", did you mean `\($0)`?" } ?? ""), parameter: "view")

@@ -47,8 +47,9 @@ import Testing
         #expect(items.map { $0["name"] as? String } == Catalogue.items.map(\.name))
         for item in items {
             let views = item["views"] as? [String] ?? []
-            // Every item prints as pieces (the body and its foot), so every one can be seen assembled.
-            #expect(views == ["multicolor", "separate", "merged", "assembled"], "\(item)")
+            // Every item prints as pieces (the body and its foot), so every one can be seen
+            // assembled, which the page shows first.
+            #expect(views == ["assembled", "multicolor", "separate", "merged"], "\(item)")
         }
     }
 
@@ -92,7 +93,7 @@ import Testing
             #expect(abs((p["grams"] as? Double ?? 0) - volume / 1000 * 1.24) < 1e-6 * volume)
             #expect(p["color"] as? String == part.color.hex)
         }
-        #expect(report["view"] as? String == "multicolor" && report["resolution"] as? String == "draft")
+        #expect(report["view"] as? String == "assembled" && report["resolution"] as? String == "draft")
     }
 
     /// The stash prints as a lid beside its base; assembled, the lid sits on the base again.
@@ -117,7 +118,7 @@ import Testing
         let cases: [([(String, String)], Int, String, String?)] = [
             ([], 400, "the request needs an item, such as ?item=planter", nil),
             ([("item", "planer")], 404, "unknown item `planer`, did you mean `planter`?", "item"),
-            ([("item", "solid"), ("view", "separat")], 400, "view must be multicolor, separate, merged, assembled, got `separat`, did you mean `separate`?", "view"),
+            ([("item", "solid"), ("view", "separat")], 400, "view must be assembled, multicolor, separate, merged, got `separat`, did you mean `separate`?", "view"),
             ([("item", "solid"), ("resolution", "ultra")], 400, "resolution must be draft, normal or fine, got `ultra`", "resolution"),
             ([("item", "solid"), ("body.width", "wide")], 422, "body.width", "body.width"),
             ([("item", "solid"), ("body.widht", "130")], 422, "body.width", "body.widht"),

@@ -12,7 +12,7 @@
   const app = {
     items: [],
     item: null,
-    view: 'multicolor',
+    view: 'assembled',
     values: {},        // parameter overrides by name, as the query writes them
     listing: null,     // the last /api/params answer
     seq: 0,            // the newest change; older answers are dropped
@@ -28,7 +28,7 @@
   function query(extra) {
     const q = new URLSearchParams();
     q.set('item', app.item);
-    if (app.view !== 'multicolor') q.set('view', app.view);
+    if (app.view !== 'assembled') q.set('view', app.view);
     for (const k of Object.keys(app.values).sort()) q.set(k, app.values[k]);
     for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
     return q.toString();
@@ -37,7 +37,7 @@
   function readAddress() {
     const q = new URLSearchParams(location.search);
     app.item = q.get('item');
-    app.view = q.get('view') || 'multicolor';
+    app.view = q.get('view') || 'assembled';
     for (const [k, v] of q) if (!reserved.has(k)) app.values[k] = v;
   }
 
@@ -538,7 +538,7 @@
     const select = $('view');
     select.length = 0;
     for (const v of item.views) select.add(new Option(v, v));
-    if (!item.views.includes(app.view)) app.view = 'multicolor';
+    if (!item.views.includes(app.view)) app.view = 'assembled';
     select.value = app.view;
     $('summary').textContent = item.summary;
   }
