@@ -3,8 +3,16 @@ import Testing
 @testable import MeshIO
 
 @Suite struct AtomicFileTests {
+    /// One folder per test process for every test's files, removed when the process exits.
+    static let root: String = {
+        let path = NSTemporaryDirectory() + "minidesk-meshio-tests-\(UUID().uuidString)"
+        atexit { try? FileManager.default.removeItem(atPath: AtomicFileTests.root) }
+        return path
+    }()
+
+    /// A new, empty folder under `root`.
     static func tempFolder() -> String {
-        let path = NSTemporaryDirectory() + "minidesk-atomic-\(UUID().uuidString)"
+        let path = root + "/\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct PresetStoreTests {
     static func store() -> PresetStore {
-        PresetStore(path: NSTemporaryDirectory() + "minidesk-presets-\(UUID().uuidString)/minidesk/presets.json")
+        PresetStore(path: AtomicFileTests.tempFolder() + "/minidesk/presets.json")
     }
 
     @Test func aMissingFileIsAnEmptyStoreAndTheFolderIsCreated() throws {
@@ -36,7 +36,7 @@ import Testing
     }
 
     @Test func aFolderThatCannotBeMadeIsReported() {
-        let blocker = NSTemporaryDirectory() + "minidesk-blocker-\(UUID().uuidString)"
+        let blocker = AtomicFileTests.tempFolder() + "/blocker"
         FileManager.default.createFile(atPath: blocker, contents: Data())
         let store = PresetStore(path: blocker + "/minidesk/presets.json")
         #expect { try store.modify { (p: inout [String: PresetStore.Preset]) throws(PresetStore.StoreError) in } }
