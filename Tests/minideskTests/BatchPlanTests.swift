@@ -7,7 +7,7 @@ import Testing
     static let sets = ##"{"fileFormatVersion": "1", "parameterSets": {"small": {"scale": 0.8}, "wide": {"body.width": 170, "colors.shell": "#D03030"}}}"##
 
     static func setsFile() -> String {
-        let path = NSTemporaryDirectory() + "minidesk-sets-\(UUID().uuidString).json"
+        let path = CommandLineTests.scratch + "/sets-\(UUID().uuidString).json"
         FileManager.default.createFile(atPath: path, contents: Data(sets.utf8))
         return path
     }
@@ -19,7 +19,7 @@ import Testing
 
     /// `--set-name all` exports each set as ITEM-SET, in each mode of `--mode`.
     @Test func everySetOfAFileInEveryMode() throws {
-        let out = NSTemporaryDirectory() + "minidesk-sets-\(UUID().uuidString)"
+        let out = CommandLineTests.scratch + "/sets-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "planter", "--params", Self.setsFile(), "--set-name", "all", "--mode", "multicolor,separate", "--format", "3mf",
                                           "--resolution", "draft", "--out", out, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -38,7 +38,7 @@ import Testing
     /// one run of the batch.
     @Test func aPlanRunByParallelWritesTheSameBytes() throws {
         let sets = Self.setsFile()
-        let one = NSTemporaryDirectory() + "minidesk-plan-one-\(UUID().uuidString)", split = NSTemporaryDirectory() + "minidesk-plan-split-\(UUID().uuidString)"
+        let one = CommandLineTests.scratch + "/plan-one-\(UUID().uuidString)", split = CommandLineTests.scratch + "/plan-split-\(UUID().uuidString)"
         let batch = ["planter", "solid", "--params", sets, "--set-name", "all", "--mode", "multicolor,merged", "--format", "3mf,stl", "--resolution", "draft"]
         #expect(try CommandLineTests.run(["export"] + batch + ["--out", one]).status == 0)
         let plan = try CommandLineTests.run(["export"] + batch + ["--out", split, "--plan"])
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func badBatchesAreRefused() throws {
-        let badSets = NSTemporaryDirectory() + "minidesk-badsets-\(UUID().uuidString).json"
+        let badSets = CommandLineTests.scratch + "/badsets-\(UUID().uuidString).json"
         FileManager.default.createFile(atPath: badSets, contents: Data(#"{"parameterSets": {"my pot": {}}}"#.utf8))
         let bad = try CommandLineTests.run(["export", "planter", "--params", badSets, "--set-name", "all", "--dry-run"])
         #expect(bad.status == 2 && bad.stderr.contains("parameter set `my pot` cannot name files (use letters, digits, '-', '_' and '.')"), "\(bad.stderr)")

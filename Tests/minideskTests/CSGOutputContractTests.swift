@@ -14,7 +14,7 @@ import Testing
 
     /// A new folder for one test's files; the test removes it when it ends.
     static func folder() throws -> String {
-        let path = NSTemporaryDirectory() + "minidesk-contract-\(UUID().uuidString)"
+        let path = CommandLineTests.scratch + "/contract-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -9,6 +9,14 @@ import Testing
         return root.appendingPathComponent(".build/debug/minidesk").path
     }()
 
+    /// One folder per test process for the tests' files, removed when the process exits.
+    static let scratch: String = {
+        let path = NSTemporaryDirectory() + "minidesk-cli-tests-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: CommandLineTests.scratch) }
+        return path
+    }()
+
     struct Result {
         var status: Int32
         var stdout: String
@@ -99,7 +107,7 @@ import Testing
     }
 
     @Test func exportWritesEveryPartAndReportsJSON() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-cli-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/cli-\(UUID().uuidString)"
         let r = try Self.run(["export", "solid", "planter", "--out", folder, "--resolution", "draft", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let files = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
@@ -112,7 +120,7 @@ import Testing
     }
 
     @Test func anOutputPathThatIsAFileFails() throws {
-        let file = NSTemporaryDirectory() + "minidesk-cli-file-\(UUID().uuidString)"
+        let file = CommandLineTests.scratch + "/cli-file-\(UUID().uuidString)"
         FileManager.default.createFile(atPath: file, contents: Data("x".utf8))
         let r = try Self.run(["export", "--all", "--out", file])
         #expect(r.status == 1 && r.stderr.contains(file))
@@ -121,7 +129,7 @@ import Testing
 
 @Suite struct CSGCommandTests {
     static func scene(_ json: String) -> String {
-        let path = NSTemporaryDirectory() + "minidesk-scene-\(UUID().uuidString).json"
+        let path = CommandLineTests.scratch + "/scene-\(UUID().uuidString).json"
         FileManager.default.createFile(atPath: path, contents: Data(json.utf8))
         return path
     }
@@ -129,7 +137,7 @@ import Testing
     @Test func writesEveryFormatAndReportsJSON() throws {
         let s = Self.scene(#"{"root": {"difference": [{"box": {"size": [10, 10, 3]}}, {"cylinder": {"radius": 2, "height": 5}, "translate": [5.2, 4.9, -1]}]}}"#)
         for ext in ["stl", "ply", "obj", "3mf"] {
-            let out = NSTemporaryDirectory() + "minidesk-csg-\(UUID().uuidString).\(ext)"
+            let out = CommandLineTests.scratch + "/csg-\(UUID().uuidString).\(ext)"
             let r = try CommandLineTests.run(["csg", s, "-o", out, "--json"])
             #expect(r.status == 0, "\(r.stderr)")
             let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
@@ -141,12 +149,12 @@ import Testing
 
     @Test func emptyResultsAreWrittenAndReported() throws {
         let s = Self.scene(#"{"root": {"intersection": [{"box": {"size": [1, 1, 1]}}, {"box": {"size": [1, 1, 1]}, "translate": [4, 0, 0]}]}}"#)
-        let out = NSTemporaryDirectory() + "minidesk-empty-\(UUID().uuidString).stl"
+        let out = CommandLineTests.scratch + "/empty-\(UUID().uuidString).stl"
         let r = try CommandLineTests.run(["csg", s, "-o", out, "--json"])
         let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(r.status == 0 && report["empty"] as? Bool == true && report["triangles"] as? Int == 0)
         #expect((try FileManager.default.attributesOfItem(atPath: out)[.size] as? Int) == 84)
-        let threeMF = NSTemporaryDirectory() + "minidesk-empty-\(UUID().uuidString).3mf"
+        let threeMF = CommandLineTests.scratch + "/empty-\(UUID().uuidString).3mf"
         let r3 = try CommandLineTests.run(["csg", s, "-o", threeMF, "--json"])
         let report3 = try JSONSerialization.jsonObject(with: Data(r3.stdout.utf8)) as? [String: Any] ?? [:]
         #expect(r3.status == 0 && report3["empty"] as? Bool == true && FileManager.default.fileExists(atPath: threeMF))
@@ -185,7 +193,7 @@ import Testing
         let s = Self.scene(json)
         var files = [Data]()
         for serial in ["1", "0"] {
-            let out = NSTemporaryDirectory() + "minidesk-serial-\(UUID().uuidString).ply"
+            let out = CommandLineTests.scratch + "/serial-\(UUID().uuidString).ply"
             let r = try CommandLineTests.run(["csg", s, "-o", out, "--json"], environment: ["MINIDESK_SERIAL": serial])
             #expect(r.status == 0, "\(r.stderr)")
             let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
@@ -199,7 +207,7 @@ import Testing
 
     @Test func repeatedEvaluationReportsEveryRunAndTheMedian() throws {
         let s = Self.scene(#"{"root": {"difference": [{"box": {"size": [4, 4, 4]}}, {"sphere": {"radius": 1.5}, "translate": [2, 2, 2]}]}}"#)
-        let out = NSTemporaryDirectory() + "minidesk-repeat-\(UUID().uuidString).ply"
+        let out = CommandLineTests.scratch + "/repeat-\(UUID().uuidString).ply"
         let r = try CommandLineTests.run(["csg", s, "-o", out, "--json", "--repeat", "3"])
         let report = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any] ?? [:]
         let runs = try #require(report["evaluateRuns"] as? [Double])
@@ -254,7 +262,7 @@ import Testing
     }
 
     @Test func exportTakesParametersInOrder() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-params-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/params-\(UUID().uuidString)"
         let file = folder + ".json"
         FileManager.default.createFile(atPath: file, contents: Data(#"{"parameterSets": {"a": {"body.width": 122, "body.depth": 117, "ports.front.jack": 0.9}, "b": {"body.width": 118}}}"#.utf8))
         let r = try CommandLineTests.run(["export", "solid", "--params", file, "--set-name", "a", "--set", "body.width=127mm",
@@ -270,14 +278,14 @@ import Testing
     }
 
     @Test func badParametersExitTwoWithEveryProblemAndWriteNothing() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-bad-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/bad-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "solid", "--set", "body.widht=120", "--set", "body.cornerRadius=90", "--set", "foot.height=abc", "--out", folder])
         #expect(r.status == 2)
         #expect(r.stderr.contains("solid: body.widht: unknown parameter, did you mean `body.width`?"))
         #expect(r.stderr.contains("solid: foot.height: `abc` is not a number; a length from 3 to 25 mm is needed"))
         #expect(r.stderr.contains("solid: body.cornerRadius: must be 0 to 26 mm, got 90"))
         #expect(!FileManager.default.fileExists(atPath: folder))
-        let several = NSTemporaryDirectory() + "minidesk-sets-\(UUID().uuidString).json"
+        let several = CommandLineTests.scratch + "/sets-\(UUID().uuidString).json"
         FileManager.default.createFile(atPath: several, contents: Data(#"{"parameterSets": {"a": {}, "b": {}}}"#.utf8))
         let r2 = try CommandLineTests.run(["export", "solid", "--params", several, "--out", folder])
         #expect(r2.status == 2 && r2.stderr.contains("holds several parameter sets; pick one with --set-name (sets: a, b)"))
@@ -301,7 +309,7 @@ import Testing
 
 @Suite struct CheckCommandTests {
     @Test func validFilesPassPartByPart() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-check-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/check-\(UUID().uuidString)"
         for format in ["3mf", "stl", "ply", "stl-ascii"] {
             let r = try CommandLineTests.run(["export", "solid", "--format", format, "--resolution", "draft", "--out", folder, "--json"])
             #expect(r.status == 0)
@@ -320,14 +328,14 @@ import Testing
     }
 
     @Test func invalidAndUnreadableFiles() throws {
-        let open = NSTemporaryDirectory() + "minidesk-open-\(UUID().uuidString).stl"
+        let open = CommandLineTests.scratch + "/open-\(UUID().uuidString).stl"
         let text = "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 1 0\nendloop\nendfacet\nendsolid x\n"
         FileManager.default.createFile(atPath: open, contents: Data(text.utf8))
         let r = try CommandLineTests.run(["check", open])
         #expect(r.status == 1 && r.stdout.contains("not closed: 3 edges have only one triangle") && r.stdout.contains(": invalid"))
         let missing = try CommandLineTests.run(["check", "/no/such/file.stl"])
         #expect(missing.status == 2 && missing.stderr.contains("cannot read /no/such/file.stl: no such file"))
-        let garbage = NSTemporaryDirectory() + "minidesk-garbage-\(UUID().uuidString).3mf"
+        let garbage = CommandLineTests.scratch + "/garbage-\(UUID().uuidString).3mf"
         FileManager.default.createFile(atPath: garbage, contents: Data("not a zip".utf8))
         let g = try CommandLineTests.run(["check", garbage])
         #expect(g.status == 2 && g.stderr.contains("cannot read \(garbage)"))
@@ -350,7 +358,7 @@ import Testing
     }
 
     @Test func saveListShowUseAndDelete() throws {
-        let config = NSTemporaryDirectory() + "minidesk-xdg-\(UUID().uuidString)"
+        let config = CommandLineTests.scratch + "/xdg-\(UUID().uuidString)"
         #expect(try Self.run(["preset", "list"], config: config).stdout.contains("no presets yet"))
         #expect(try Self.run(["preset", "save", "half", "solid", "--set", "scale=0.5"], config: config).status == 0)
         let list = try Self.run(["preset", "list", "--json"], config: config)
@@ -383,7 +391,7 @@ import Testing
     }
 
     @Test func badPresetsAndBadFiles() throws {
-        let config = NSTemporaryDirectory() + "minidesk-xdg-\(UUID().uuidString)"
+        let config = CommandLineTests.scratch + "/xdg-\(UUID().uuidString)"
         let bad = try Self.run(["preset", "save", "w", "solid", "--set", "body.cornerRadius=80"], config: config)
         #expect(bad.status == 2 && bad.stderr.contains("body.cornerRadius: must be 0 to 26 mm, got 80"))
         #expect(try Self.run(["preset", "save", "a b", "solid"], config: config).status == 2)
@@ -398,7 +406,7 @@ import Testing
     }
 
     @Test func concurrentSaveCommandsLoseNothing() throws {
-        let config = NSTemporaryDirectory() + "minidesk-xdg-\(UUID().uuidString)"
+        let config = CommandLineTests.scratch + "/xdg-\(UUID().uuidString)"
         let processes = (0..<8).map { i -> Process in
             let p = Process()
             p.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
@@ -418,7 +426,7 @@ import Testing
 /// A built-in emblem by name from a folder that has no Models/emblems/.
 @Suite struct BuiltInEmblemTests {
     @Test func namedEmblemsWorkFromAnyFolder() throws {
-        let elsewhere = NSTemporaryDirectory() + "minidesk-elsewhere-\(UUID().uuidString)"
+        let elsewhere = CommandLineTests.scratch + "/elsewhere-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
         let r = try CommandLineTests.run(["export", "solid", "--set", "emblem.svg=ring", "--resolution", "draft", "--format", "3mf", "--out", "out", "--json"], in: elsewhere)
         #expect(r.status == 0, "\(r.stderr)")
@@ -428,7 +436,7 @@ import Testing
 
 @Suite struct RenderCommandTests {
     @Test func writesAPNGAndRejectsBadOptions() throws {
-        let out = NSTemporaryDirectory() + "minidesk-render-\(UUID().uuidString).png"
+        let out = CommandLineTests.scratch + "/render-\(UUID().uuidString).png"
         let r = try CommandLineTests.run(["render", "solid", "--view", "top", "--size", "64", "--resolution", "draft", "--out", out])
         #expect(r.status == 0)
         let data = try Data(contentsOf: URL(fileURLWithPath: out))
@@ -451,7 +459,7 @@ import Testing
 
     /// Several items and views in one call, into a folder named ITEM[-MODE]-VIEW.png.
     @Test func severalPicturesIntoAFolder() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-renders-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/renders-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["render", "solid", "stash", "--views", "top,bottom", "--size", "48", "--resolution", "draft", "--out", folder])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["solid-bottom.png", "solid-top.png", "stash-bottom.png", "stash-top.png"])
@@ -462,7 +470,7 @@ import Testing
 
 @Suite struct BatchExportTests {
     @Test func severalFormatsAtOnceWithProgressAndSummary() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-batch-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/batch-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "solid", "pen-holder", "--format", "3mf,stl,ply", "--jobs", "2", "--resolution", "draft", "--out", folder])
         #expect(r.status == 0, "\(r.stderr)")
         for name in ["solid.3mf", "solid.prusa.3mf", "solid-shell.stl", "solid-bottom.stl", "solid-shell.ply", "solid-bottom.ply"] {
@@ -476,7 +484,7 @@ import Testing
     }
 
     @Test func separateAndMergedModes() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-separate-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/separate-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "pen-holder", "--mode", "separate", "--format", "3mf,stl", "--resolution", "draft", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
@@ -503,7 +511,7 @@ import Testing
     /// pen holder at 0.004 mm had 72, which `export` used to report as ok, until the booleans
     /// stopped leaving slivers there) is named with a warning, and fails --verify.
     @Test func verifyReadsEveryFileBack() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-verify-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/verify-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "solid", "--format", "3mf,stl,ply,obj,glb", "--resolution", "draft", "--verify", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
@@ -518,7 +526,7 @@ import Testing
     /// Every item exports in every mode and format, and what can be read back is valid.
     @Test(arguments: ["multicolor", "separate", "merged"])
     func everyItemInEveryModeAndFormat(mode: String) throws {
-        let folder = NSTemporaryDirectory() + "minidesk-all-\(mode)-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/all-\(mode)-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "--all", "--mode", mode, "--format", "3mf,stl,ply,glb,obj",
                                           "--resolution", "draft", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
@@ -540,7 +548,7 @@ import Testing
     /// again (here its scale shows in the warnings). A dry run lists every file, the OBJ's
     /// material library too, whether one is there already, and the warnings, as JSON on request.
     @Test func parametersFromA3MFAndADryRunAsJSON() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-params3mf-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/params3mf-\(UUID().uuidString)"
         let made = try CommandLineTests.run(["export", "solid", "--format", "3mf", "--set", "scale=0.5", "--resolution", "draft", "--out", folder])
         #expect(made.status == 0, "\(made.stderr)")
         let model = folder + "/solid.3mf"
@@ -566,7 +574,7 @@ import Testing
     /// --plates: one 3MF per filament and bed, every part its own object lying on the bed; the
     /// files read back valid, and the wrong format, mode or bed is refused by name.
     @Test func platesGatherPartsByFilament() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-plates-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/plates-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "solid", "--plates", "--resolution", "draft", "--out", folder, "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
@@ -596,7 +604,7 @@ import Testing
     }
 
     @Test func dryRunWritesNothingAndJobsAreChecked() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-dry-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/dry-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "--all", "--format", "3mf,stl", "--dry-run", "--out", folder])
         #expect(r.status == 0 && r.stdout.contains("would write \(folder)/solid.3mf") && r.stdout.contains("would write \(folder)/solid-shell.stl"))
         #expect(!FileManager.default.fileExists(atPath: folder))
@@ -615,7 +623,7 @@ import Testing
     ]
 
     @Test func setValuesNeverCrash() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-fuzz-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/fuzz-\(UUID().uuidString)"
         var rng = SeededRandom(seed: 7)
         let keys = ["scale", "body.width", "body.cornerRadius", "foot.height", "colors.shell", "printer.nozzle", "body.widthh", "=", ""]
         for k in 0..<60 {
@@ -632,7 +640,7 @@ import Testing
     }
 
     @Test func parameterFilesNeverCrash() throws {
-        let folder = NSTemporaryDirectory() + "minidesk-fuzzfile-\(UUID().uuidString)"
+        let folder = CommandLineTests.scratch + "/fuzzfile-\(UUID().uuidString)"
         let documents = [
             "", "{", "[]", "null", "1", "\"x\"", #"{"parameterSets": null}"#, #"{"parameterSets": []}"#,
             #"{"parameterSets": {"a": null}}"#, #"{"parameterSets": {"a": {"scale": null}}}"#,

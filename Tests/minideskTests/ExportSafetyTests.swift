@@ -5,7 +5,7 @@ import Testing
 /// export at a time, each item's files all new or all old, and a clean stop on Ctrl-C.
 @Suite struct ExportSafetyTests {
     static func folder() -> String {
-        let path = NSTemporaryDirectory() + "minidesk-safety-\(UUID().uuidString)"
+        let path = CommandLineTests.scratch + "/safety-\(UUID().uuidString)"
         try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

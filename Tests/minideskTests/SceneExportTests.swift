@@ -5,7 +5,7 @@ import Testing
 /// that `export` writes, byte for byte.
 @Suite struct SceneExportTests {
     static func folder(_ name: String) throws -> String {
-        let path = NSTemporaryDirectory() + "minidesk-scene-\(name)-\(UUID().uuidString)"
+        let path = CommandLineTests.scratch + "/scene-\(name)-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }

@@ -23,7 +23,7 @@ import Testing
         let p = Process()
         p.executableURL = URL(fileURLWithPath: CommandLineTests.binary)
         p.arguments = ["serve", "--port", "0"]
-        p.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": NSTemporaryDirectory() + "minidesk-serve-\(UUID().uuidString)"]) { $1 }
+        p.environment = ProcessInfo.processInfo.environment.merging(["XDG_CONFIG_HOME": CommandLineTests.scratch + "/serve-\(UUID().uuidString)"]) { $1 }
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
