@@ -8,9 +8,7 @@ with `support_material_auto` at a 45° threshold (0.4 mm nozzle, 0.2 mm layers, 
 the extrusion under `;TYPE:Support material` and `;TYPE:Support material interface` is summed into
 grams of PLA (1.75 mm filament, 1.24 g/cm³).
 
-Limit: at most 0.5 g of support per item and mode (issue 16). An item listed in KNOWN needs more
-today; it is reported with its figure and checked against the bound given there, so that it cannot
-get worse unnoticed, until its limit is met.
+Limit: at most 0.5 g of support per item and mode (issue 16), for every item.
 
 Bridges: no ceiling laid over air may span more than 25 mm. The G-code's bridge lines do not
 measure that (lines along a narrow groove run its whole length), so each merged and separate STL is
@@ -33,9 +31,6 @@ import slicer_views
 
 LIMIT = 0.5  # grams of support per item and mode
 BRIDGE = 25.0  # mm, the longest span a ceiling over air may have
-# item: (bound in grams, why). The phone stand's charging path meets its roof in a valley at the
-# corner under the phone, and the passage's ceiling is supported; issue 16 keeps it open.
-KNOWN = {"phone-stand": (3.5, "the charging path's corner and rear passage (issue 16)")}
 
 CONFIG = """nozzle_diameter = {nozzles}
 filament_diameter = {filaments}
@@ -115,9 +110,6 @@ def main():
             what = f"prusa-slicer: {item} ({mode}) needs {grams:.2f} g of automatic support at 45°"
             if failed:
                 check(False, f"prusa-slicer slices {', '.join(failed)}")
-            elif item in KNOWN:
-                bound, why = KNOWN[item]
-                check(grams <= bound, f"{what}, known over the {LIMIT} g limit: at most {bound} g ({why})")
             else:
                 check(grams <= LIMIT, f"{what}, at most {LIMIT} g")
             if mode != "multicolor":

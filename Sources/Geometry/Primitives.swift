@@ -95,6 +95,32 @@ extension Mesh {
         return b.mesh
     }
 
+    /// `shape` in the XY plane extruded along +Z through every height of `levels` (strictly
+    /// increasing, at least two): a ring of side faces between each pair of neighbouring levels and
+    /// caps at the first and the last. The same solid as `extrusion(of:from:to:)` from the first
+    /// level to the last, with vertices at the levels between, so that a map applied to the
+    /// vertices afterwards can bend the sides there (a map that is affine between the levels keeps
+    /// every face planar).
+    public static func extrusion(of shape: Shape, levels: [Double]) throws(GeometryError) -> Mesh {
+        guard levels.count >= 2, levels.allSatisfy(\.isFinite), zip(levels, levels.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            throw .invalidParameter("extrusion levels must be at least two finite heights in increasing order, got \(levels)")
+        }
+        guard !shape.isEmpty else { throw .invalidShape("extrusion of an empty shape") }
+        var b = MeshBuilder()
+        for polygon in shape.polygons {
+            var bottomIds = [UInt32](), topIds = [UInt32]()
+            for loop in [polygon.outer] + polygon.holes {
+                let rings = levels.map { z in loop.points.map { b.add(Vector3($0, z)) } }
+                for (lower, upper) in zip(rings, rings.dropFirst()) { b.stitch(lower, upper) }
+                bottomIds += rings.first!
+                topIds += rings.last!
+            }
+            try b.cap(polygon, ids: topIds, up: true)
+            try b.cap(polygon, ids: bottomIds, up: false)
+        }
+        return b.mesh
+    }
+
     /// `profile` drawn in the XZ half-plane (its x is the radius, >= 0; its y is z) revolved a full turn
     /// about the Z axis in `segments` steps (from the resolution by default). Points on the axis become
     /// single vertices.

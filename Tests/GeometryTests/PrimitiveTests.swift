@@ -150,6 +150,24 @@ import Testing
         #expect(e.volume == 64)
     }
 
+    @Test func extrusionThroughLevelsBendsWhereItIsMapped() throws {
+        let plate = try Shape.arc(innerRadius: 3, outerRadius: 5, startAngle: 0, endAngle: 2 * .pi, resolution: .draft)
+        let levels = try Mesh.extrusion(of: plate, levels: [-1, 0, 0.5, 2])
+        let r = Self.expectValid(levels, "ring through levels")
+        #expect(abs(r.volume - plate.area * 3) < 1e-9 && r.eulerCharacteristic == 0)
+        let ring = plate.polygons.flatMap(\.allPoints).count
+        #expect(levels.vertices.count == 4 * ring)
+        // A gable: z lifted by 2 - |y| over a 4 x 2 rectangle extruded along z from -1 to 1 and
+        // turned so that the extrusion runs along x; the lift is affine on each side of y = 0.
+        let bar = try Mesh.extrusion(of: try Shape.rectangle(width: 4, height: 2), levels: [-1, 0, 1])
+        let roofed = Mesh(vertices: bar.vertices.map { Vector3($0.z, $0.x, $0.y + (1 - abs($0.z))) }, triangles: bar.triangles)
+        let g = Self.expectValid(roofed, "gabled bar")
+        #expect(abs(abs(g.volume) - (2 * 2 * 4)) < 1e-12)
+        for bad in [[1.0], [0, 0], [1, 0], [0, .nan]] {
+            #expect(throws: GeometryError.self) { try Mesh.extrusion(of: plate, levels: bad) }
+        }
+    }
+
     @Test func revolutionObeysPappus() throws {
         // A disc of radius 1 centred 3 from the axis: a torus of volume 2π·3·π.
         let profile = try Shape.circle(radius: 1, center: Vector2(3, 0), segments: 64)

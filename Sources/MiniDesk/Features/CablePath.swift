@@ -21,7 +21,8 @@ public struct PlugPose: Hashable, Sendable {
 /// of the two legs: tail on the rear leg, tip in the pocket, `length` apart. The cut is the region
 /// every such position sweeps, with `phone.plug.clearance` all round, in that plane; the pocket,
 /// wide enough for the plug to roll from the plane's slant to square with the phone's port; and,
-/// for printing, a roof over the rear leg and a flat-topped passage through the rear wall.
+/// for printing, a gable over all of it (`gable`), a short room at the rear wall (`house`) and a
+/// flat-topped opening through the wall (`opening`).
 /// `poses` gives the positions, so a test can pass the plug through the finished solid.
 public struct CablePath: Sendable {
     /// The plug's width and thickness, the larger of its overmould's and its connector's, in mm.
@@ -43,6 +44,10 @@ public struct CablePath: Sendable {
     public var floor: Vector3
     /// Where the rear leg's axis meets the rear face: the Ethernet opening's centre.
     public var mouth: Vector3
+    /// The Ethernet port's width and height, in mm.
+    public var portSize: Vector2
+    /// The slot's back face: its unit normal out of the slot, and its distance from `floor`.
+    public var slotBack: Vector3, slotHalfWidth: Double
     /// The phone's port runs along x; the plug squares up to it in the pocket.
     static let portAxis = Vector3.unitX
 
@@ -57,6 +62,9 @@ public struct CablePath: Sendable {
         corner = floor - up * (overmould + clearance)
         let ethernet = PortLayout(p).ethernet
         mouth = Vector3(e.width - ethernet.along, e.depth, ethernet.z)
+        portSize = Vector2(p.number("ports.ethernet.width"), p.number("ports.ethernet.height"))
+        slotBack = slot.back
+        slotHalfWidth = slot.width / 2
         rear = (mouth - corner).normalized
         across = rear.cross(up).normalized
     }
@@ -120,16 +128,17 @@ public struct CablePath: Sendable {
     /// `rear` and `inPlane` from `corner`: the two legs, the corner they cut, and every chord
     /// position between them (each chord's box, seen from the corner, as far as any reaches in each
     /// direction, sampled every degree of direction and every quarter degree of the turn).
-    func planeRegion() throws(GeometryError) -> Shape {
+    /// `legInset` narrows the leg up to the pocket by that much on each side (in mm).
+    func planeRegion(legInset: Double = 0) throws(GeometryError) -> Shape {
         let theta = cornerAngle, h = cutThickness / 2
         let u1 = Vector2(1, 0), u2 = Vector2(cos(theta), sin(theta))
         let n1 = Vector2(0, 1), n2 = Vector2(sin(theta), -cos(theta))  // into the corner's wedge
         let rearLeg = (mouth - corner).length + cutWidth + cutThickness
         let pocket = (floor - corner).length + 1
-        func strip(_ u: Vector2, _ n: Vector2, _ reach: Double) -> Contour {
+        func strip(_ u: Vector2, _ n: Vector2, _ reach: Double, _ h: Double) -> Contour {
             Contour([n * -h, u * reach - n * h, u * reach + n * h, n * h]).counterClockwise
         }
-        let cornerCut = Contour([.zero, n1 * -h, n2 * -h]).counterClockwise
+        let cornerCut = Contour([.zero, n1 * -h, n2 * -(h - legInset)]).counterClockwise
         // The chord boxes' far sides (the inner halves; the outer ones lie in the legs).
         let turn = Double.pi - theta, chords = Int((turn / (Double.pi / 720)).rounded(.up))
         let far: [[(Vector2, Vector2)]] = (0...chords).map { k in
@@ -156,7 +165,7 @@ public struct CablePath: Sendable {
             // A hair beyond, so that the sampled outline holds the plug between samples too.
             star.append(ray * (reach + 0.05))
         }
-        return try Shape(contours: [strip(u1, n1, rearLeg), strip(u2, n2, pocket), cornerCut, Contour(star).counterClockwise])
+        return try Shape(contours: [strip(u1, n1, rearLeg, h), strip(u2, n2, pocket, h - legInset), cornerCut, Contour(star).counterClockwise])
     }
 
     /// The pocket's cross-section across `up`: the plug's, clearance included, at every roll from
@@ -171,104 +180,235 @@ public struct CablePath: Sendable {
         return try Shape(contours: boxes)
     }
 
-    /// The solids to cut: the swept region in the path's plane, `cutWidth` across it; the pocket
-    /// from the corner up into the slot; and, so that no ceiling inside slopes too gently to print
-    /// without support, a house round the rear leg (upright walls, a roof at `roofSlope`), and a
-    /// flat-topped passage through the rear wall, `rearWall` thick, to the Ethernet opening.
-    func cutters(rearWall: Double) throws(GeometryError) -> [Solid] {
+    /// The solids to cut: the swept region in the path's plane, `cutWidth` across it, under a
+    /// `gable`; the pocket from the corner up into the slot; the `house` at the rear wall; and the
+    /// flat-topped `opening` through the rear wall, `rearWall` thick, where the Ethernet port is.
+    /// `clearance` is the gap the port's inlay pocket is grown by (in separate mode).
+    func cutters(rearWall: Double, clearance: Double) throws(GeometryError) -> [Solid] {
         let half = cutWidth / 2, region = try planeRegion()
-        let plane = inPlane
-        let sweep = Solid.extrusion(of: region, from: -half, to: half).transformed(by: Transform(
-            row0: Vector3(rear.x, plane.x, across.x), row1: Vector3(rear.y, plane.y, across.y),
-            row2: Vector3(rear.z, plane.z, across.z), translation: corner))
+        let sweep = Solid.extrusion(of: region, from: -half, to: half).transformed(by: planeFrame(lateral: across, origin: corner))
         let x = Self.portAxis, side = up.cross(x)
         let pocket = Solid.extrusion(of: try pocketSection(), from: 0, to: (floor - corner).length + 1).transformed(by: Transform(
             row0: Vector3(x.x, side.x, up.x), row1: Vector3(x.y, side.y, up.y), row2: Vector3(x.z, side.z, up.z), translation: corner))
-        let reach = passage(rearWall: rearWall)
-        let opening = Solid.box(
-            size: Vector3(2 * reach.halfWidth, rearWall + 2 * Enclosure.overshoot, 2 * reach.halfHeight),
-            center: Vector3(mouth.x, mouth.y - rearWall / 2, mouth.z))
-        return [sweep, pocket, .mesh(try roofedBox(region, rearWall: rearWall)), opening]
+        let reach = opening(rearWall: rearWall, clearance: clearance)
+        let through = Solid.box(
+            size: Vector3(2 * reach.halfWidth, rearWall + 2 * Enclosure.overshoot, reach.below + reach.above),
+            center: Vector3(mouth.x, mouth.y - rearWall / 2, mouth.z + (reach.above - reach.below) / 2))
+        return [sweep, try gable(rearWall: rearWall), pocket, .mesh(house(rearWall: rearWall, clearance: clearance).mesh), through]
     }
 
-    /// How steep the roof over the rear leg rises, from horizontal: 55°, under which PrusaSlicer's
+    /// Half the width of the opening through the rear wall, and how far it reaches below and above
+    /// the mouth's centre: the `passage`, or the Ethernet port's outline where that is larger,
+    /// grown by `clearance` at the sides and the top, so that the port's pocket lies inside the
+    /// opening and the opening's ceiling is one plane (a pocket's rounded corners a little above
+    /// it left edges that PrusaSlicer supported). Not at the bottom, so that the port's inlay
+    /// under the mouth (the latch slot's floor) is the same in every mode.
+    func opening(rearWall: Double, clearance: Double) -> (halfWidth: Double, below: Double, above: Double) {
+        let reach = passage(rearWall: rearWall)
+        let halfHeight = max(reach.halfHeight, portSize.y / 2)
+        return (max(reach.halfWidth, portSize.x / 2 + clearance), halfHeight, halfHeight + clearance)
+    }
+
+    /// The map from the path's plane (x along `rear`, y along `inPlane`) and a third coordinate
+    /// along `lateral` to the item's frame.
+    func planeFrame(lateral: Vector3, origin: Vector3) -> Transform {
+        Transform(row0: Vector3(rear.x, inPlane.x, lateral.x), row1: Vector3(rear.y, inPlane.y, lateral.y),
+                  row2: Vector3(rear.z, inPlane.z, lateral.z), translation: origin)
+    }
+
+    /// How steep the roofs over the path rise, from horizontal: 55°, under which PrusaSlicer's
     /// automatic supports at 45° put nothing (measured). That is less than `printableSlope`, which
-    /// an edge or a shallow pocket needs, and leaves more room for the emblem above the roof.
+    /// an edge or a shallow pocket needs, and leaves more room for the emblem above the roofs.
     static let roofSlope = 55 * Double.pi / 180
 
-    /// The house over the rear leg. In plan a strip along the leg's direction, as wide as the cut
-    /// with 0.3 mm to spare each side, from 0.5 mm behind the pocket's back face (where that face
-    /// meets the eaves) and behind every point of `region` above the eaves, to `rearWall` inside
-    /// the rear face. Upright walls from just above the cut's
-    /// lowest point to the eaves (`roof(rearWall:)`), and a roof at
-    /// `roofSlope` on both sides, so that the leg's ceiling needs no support, flat for the last
-    /// `flatCeiling` mm before the rear wall. In front of it, the swept region rises towards the
-    /// pocket at more than 45°.
-    func roofedBox(_ region: Shape, rearWall: Double) throws(GeometryError) -> Mesh {
-        let half = cutWidth / 2, h = cutThickness / 2, theta = cornerAngle
-        let (end, eaves, plan, spread) = roof(rearWall: rearWall)
-        let bottom = lowest + 0.25
-        // Behind the pocket's back face at the eaves' height, and behind the last point where the
-        // swept region reaches above the eaves (so that its ceiling and the roof meet in no valley).
-        let n2 = rear * sin(theta) - inPlane * cos(theta)
-        let pocketBack = [-half, half].map { w -> Double in
-            let base = corner + n2 * h + across * w
-            return base.y + up.y * (eaves - base.z) / up.z
-        }.max()!
-        var start = pocketBack
-        for q in region.polygons.flatMap(\.outer.points) {
-            for w in [-half, half] {
-                let point: Vector3 = corner + rear * q.x + inPlane * q.y + across * w
-                if point.z > eaves - 0.1 && point.y < end { start = max(start, point.y) }
-            }
+    /// How much narrower the gable's leg is than the region's on each side, in mm. Where the leg
+    /// stands upright (a phone at 90°), raising it along `planeUp` moves its sides within their
+    /// own planes, and raised copies of the region's sides would lie within rounding of them.
+    static let gableLegInset = 0.025
+
+    /// Straight up, projected into the path's plane (a unit vector in the item's frame).
+    var planeUp: Vector3 { (Vector3.unitZ - across * across.z).normalized }
+
+    /// How far the gable over the swept region rises along `planeUp` for each millimetre across,
+    /// so that both its roof faces rise at `roofSlope` or more, although `across` is not level.
+    var gableRise: Double {
+        func slope(_ k: Double, _ sign: Double) -> Double {
+            let v = across * sign + planeUp * k
+            return atan2(v.z, (v.x * v.x + v.y * v.y).squareRoot())
         }
-        start += 0.5
-        let along = Vector3(plan.x, plan.y, 0), side = Vector3(-plan.y, plan.x, 0)
-        let length = (end - start) / plan.y, rise = spread * tan(Self.roofSlope)
-        guard length > Self.flatCeiling + 1 else { throw .invalidParameter("the charging path's rear leg is too short for its roof") }
-        let origin = Vector3(corner.x, corner.y, 0) + along * ((start - corner.y) / plan.y)
-        func at(_ u: Double, _ v: Double, _ z: Double) -> Vector3 { origin + along * u + side * v + Vector3(0, 0, z) }
-        let ridgeEnd = length - Self.flatCeiling
-        let vertices = [
-            at(0, -spread, bottom), at(length, -spread, bottom), at(length, spread, bottom), at(0, spread, bottom),
-            at(0, -spread, eaves), at(length, -spread, eaves), at(length, spread, eaves), at(0, spread, eaves),
-            at(0, 0, eaves + rise), at(ridgeEnd, 0, eaves + rise), at(ridgeEnd, -spread, eaves), at(ridgeEnd, spread, eaves),
-        ]
-        // Bottom, the two sides, the front wall (up to the ridge), the rear wall (up to the eaves),
-        // the two roof faces, the gable's rear end and the flat ceiling behind it.
-        let faces: [(UInt32, UInt32, UInt32)] = [
-            (0, 3, 2), (0, 2, 1), (0, 1, 5), (0, 5, 10), (0, 10, 4), (2, 3, 7), (2, 7, 11), (2, 11, 6), (3, 0, 4), (3, 4, 8), (3, 8, 7),
-            (1, 2, 6), (1, 6, 5), (4, 10, 9), (4, 9, 8), (11, 7, 8), (11, 8, 9), (10, 11, 9), (10, 5, 6), (10, 6, 11),
-        ]
-        return Mesh(vertices: vertices, triangles: faces.map { Mesh.Triangle($0.0, $0.1, $0.2) })
+        var low = 0.0, high = 20.0
+        for _ in 0..<60 {
+            let k = (low + high) / 2
+            if min(slope(k, 1), slope(k, -1)) >= Self.roofSlope { high = k } else { low = k }
+        }
+        return high
     }
 
-    /// How far in front of the rear wall the house's ceiling stays flat at the eaves, so that with
-    /// the passage's it makes one flat ceiling that the slicer bridges: over the passage alone, a
-    /// lintel the rear wall deep, PrusaSlicer puts support (measured).
-    static let flatCeiling = 3.0
+    /// The gable over the swept region: every ceiling of the extruded region raised, in the
+    /// middle of its width, by `gableRise` times half the width along `planeUp`, and by nothing
+    /// at its sides; the region plus the triangle of that roof, as a Minkowski sum.
+    ///
+    /// The region's own ceiling is flat across the path: where it falls towards the rear leg it
+    /// flattens to the leg's slope, and where it meets a wall it hangs as a level edge, and both
+    /// need support. Under a gable every ceiling slopes across at `roofSlope` or more, whatever
+    /// its slope along the path, and every edge where it meets a wall falls sideways.
+    ///
+    /// Built from gabled prisms, each the region's ceiling band (every upward `ceiling` edge swept
+    /// down by `cutThickness`, no deeper than the leg is thick) extruded across and raised along
+    /// `planeUp` by j/n of the roof: most in the middle, nothing at the sides. A point of the roof
+    /// a height s over the ceiling lies in the step whose rise is between s and s plus the band's
+    /// depth, and n = ⌈rise / depth⌉ makes one of them fit. The region is raised with its band
+    /// (raising the band alone left its front end hanging), but nothing raised may come further
+    /// forward than the pocket itself reaches (0.025 mm short: the pocket, unrolled, stands 0.05 mm
+    /// in front of the region's leg, and halfway between no face is nearly coplanar with either):
+    /// raised, the pocket's front face would cut into the top in front of the slot.
+    /// Each step stops 0.05 mm times j short of the sides (there the region's own prism is the
+    /// ceiling), so that no two of their end faces are coplanar, and its leg is `gableLegInset`
+    /// narrower on each side than the region's. The whole stops at the rear wall's inside face,
+    /// where the house and the opening take over.
+    func gable(rearWall: Double) throws(GeometryError) -> Solid {
+        let half = cutWidth / 2, k = gableRise, rise = k * half, depth = cutThickness
+        let up2 = Vector2(planeUp.dot(rear), planeUp.dot(inPlane))
+        let region = try planeRegion(legInset: Self.gableLegInset)
+        let band = try Shape(contours: region.polygons.flatMap { [$0.outer] + $0.holes }
+            + ceiling(region, legInset: Self.gableLegInset).map { a, b in Contour([a, b, b - up2 * depth, a - up2 * depth]).counterClockwise })
+        let steps = max(1, Int((rise / depth).rounded(.up)))
+        var prisms = [Solid]()
+        for j in 1...steps {
+            let share = Double(j) / Double(steps), side = half - 0.05 * Double(j)
+            let prism = try Mesh.extrusion(of: band, levels: [-side, 0, side])
+            prisms.append(.mesh(Mesh(vertices: prism.vertices.map { v in
+                corner + rear * v.x + inPlane * v.y + across * v.z + planeUp * (share * k * (half - abs(v.z)))
+            }, triangles: prism.triangles)))
+        }
+        let big = 4 * (cutWidth + cutThickness + (mouth - corner).length + (floor - corner).length)
+        // Up to 0.1 mm short of the rear wall's inside face, inside the house (whose end is that
+        // face: two faces there would be nearly, not exactly, coplanar).
+        let inside = Solid.box(size: Vector3(big, big, big), center: Vector3(corner.x, mouth.y - rearWall - 0.1 - big / 2, corner.z))
+        // No further forward than the pocket reaches (its outline at every roll, 0.025 mm short):
+        // in the frame of the pocket (up it, across it towards the leg, across the path), the
+        // half-space from there on.
+        let n2 = rear * sin(cornerAngle) - inPlane * cos(cornerAngle), x = Self.portAxis, side = up.cross(x)
+        let forward = try pocketSection().polygons.flatMap(\.outer.points).map { q in -(x * q.x + side * q.y).dot(n2) }.max()!
+        let behindPocketFront = Solid.box(size: Vector3(big, big, big), center: Vector3(0, big / 2 - forward + 0.025, 0))
+            .transformed(by: Transform(row0: Vector3(up.x, n2.x, across.x), row1: Vector3(up.y, n2.y, across.y), row2: Vector3(up.z, n2.z, across.z), translation: corner))
+        return Solid.intersection([Solid.union(prisms), inside, behindPocketFront])
+    }
 
-    /// The roof over the rear leg: where it ends (`rearWall` inside the rear face, in y), its
-    /// eaves' height (0.2 mm over the leg's top there, or level with the passage's ceiling if that
-    /// is higher), its direction in plan and its half width (the cut's, with 0.3 mm to spare).
-    func roof(rearWall: Double) -> (end: Double, eaves: Double, plan: Vector2, spread: Double) {
-        let half = cutWidth / 2, h = cutThickness / 2, end = mouth.y - rearWall
+    /// The edges of the region's outline that the gable raises: those that face up (along
+    /// `planeUp`; one along it, as an upright leg's sides, is a wall however its ends round), but
+    /// not the pocket's front face (steep, and under the phone) nor what lies in the slot, unless
+    /// `everyUpward` (the gable raises the whole region, so its top is over every one). In the
+    /// path's plane, for the region made with `legInset`.
+    func ceiling(_ region: Shape, legInset: Double = 0, everyUpward: Bool = false) -> [(Vector2, Vector2)] {
+        let up2 = Vector2(planeUp.dot(rear), planeUp.dot(inPlane))
+        let n2 = Vector2(sin(cornerAngle), -cos(cornerAngle)), h = cutThickness / 2 - legInset
+        let onPocketFront = { (q: Vector2) in abs(q.dot(n2) + h) < 1e-6 }
+        let inSlot = { (q: Vector2) in (self.corner + self.rear * q.x + self.inPlane * q.y - self.floor).dot(self.up) > -0.5 }
+        var edges = [(Vector2, Vector2)]()
+        for polygon in region.polygons {
+            let points = polygon.outer.points, turn: Double = polygon.outer.signedArea > 0 ? 1 : -1
+            for i in points.indices {
+                let a = points[i], b = points[(i + 1) % points.count], d = (b - a) * turn
+                guard Vector2(d.y, -d.x).dot(up2) > 1e-9 * d.length else { continue }
+                guard everyUpward || (!(onPocketFront(a) && onPocketFront(b)) && !(inSlot(a) && inSlot(b))) else { continue }
+                edges.append((a, b))
+            }
+        }
+        return edges
+    }
+
+    /// The highest lines of the cut, which the top must cover (in mm, in the item's frame): every
+    /// piece of the gable's ridge outside the slot's lip (`lipDepth`), and the house roof's
+    /// edges, for the opening grown by `clearance` (pass `fit.clearance` for the separate mode's,
+    /// the larger). Each is straight, so its highest point over any region is at an end of what
+    /// lies in it.
+    public func roofTops(rearWall: Double, clearance: Double) throws(GeometryError) -> [(Vector3, Vector3)] {
+        let end = mouth.y - rearWall, lift = planeUp * (gableRise * cutWidth / 2)
+        func interval(_ fp: Double, _ fq: Double) -> (Double, Double)? {  // where f(p + (q - p) t) <= 0
+            if fp <= 0 && fq <= 0 { return (0, 1) }
+            if fp > 0 && fq > 0 { return nil }
+            let t = fp / (fp - fq)
+            return fp > 0 ? (t, 1) : (0, t)
+        }
+        // Every raised upward edge (the gable raises the whole region), up to the rear wall's
+        // inside face and outside the lip.
+        let edges = ceiling(try planeRegion(legInset: Self.gableLegInset), legInset: Self.gableLegInset, everyUpward: true)
+        var tops = [(Vector3, Vector3)]()
+        for (a, b) in edges {
+            let p = corner + rear * a.x + inPlane * a.y + lift, q = corner + rear * b.x + inPlane * b.y + lift
+            guard let kept = interval(p.y - end, q.y - end) else { continue }
+            var pieces = [kept]
+            // The lip: above the floor, and less than `lipDepth` behind its centre.
+            if let above = interval(-(p - floor).dot(up), -(q - floor).dot(up)),
+               let inFront = interval((p - floor).dot(slotBack) - lipDepth, (q - floor).dot(slotBack) - lipDepth),
+               max(above.0, inFront.0) < min(above.1, inFront.1) {
+                let lip = (max(above.0, inFront.0), min(above.1, inFront.1))
+                pieces = [(kept.0, min(kept.1, lip.0)), (max(kept.0, lip.1), kept.1)].filter { $0.0 < $0.1 }
+            }
+            tops += pieces.map { (p + (q - p) * $0.0, p + (q - p) * $0.1) }
+        }
+        // The house roof's four edges (no emblem fits inside a roof 4 mm deep without crossing one).
+        let roof = house(rearWall: rearWall, clearance: clearance).mesh.vertices[4...7].map { $0 }
+        tops += zip(roof, roof.dropFirst() + roof.prefix(1)).map { ($0, $1) }
+        return tops
+    }
+
+    /// The slot's lip: what lies above the slot's floor and less than `lipDepth` behind its
+    /// centre (the slot's back face and 4.5 mm beyond, in mm). Round the bend the swept region
+    /// reaches behind the slot's back face, and the gable raised there comes up through the top
+    /// behind the phone as a notch in the slot's rear edge, a V in plan under the ridge: 0.5 mm
+    /// deep at the defaults, 2.2 mm with a 10 mm slot (the slim-phone example). Behind the notch
+    /// the top thickens at the ridge's slope, to 1.5 mm about 1.2 mm further back, so the lip
+    /// holds a notch up to about 3 mm deep and its rim. (Keeping the gable out of the lip, or
+    /// flattening it under the top, put 1.0 to 1.6 g of support under the bend: measured.)
+    var lipDepth: Double { slotHalfWidth + 4.5 }
+
+    /// The house at the rear wall: a short room with upright walls and a roof that rises at
+    /// `roofSlope` towards the rear wall, `porch` mm long at its shorter side, ending in the rear
+    /// wall's inside face, where the `opening`'s flat ceiling runs out through the wall. Its walls
+    /// stand 0.3 mm outside the leg and the opening, and its roof meets the wall `porchHeadroom`
+    /// above the opening's ceiling (or 0.2 mm above the leg's top, if that is higher), so that the
+    /// opening's ceiling ends on a wider, taller roof: where the two were as wide, as high, or met
+    /// at an angle, PrusaSlicer put support under the opening's ceiling (measured). The roof
+    /// slopes along the house rather than across it (a gable across its width, which the oblique
+    /// leg makes about 18 mm, stood 12 mm over its eaves); the gabled leg runs through it to the
+    /// wall, and PrusaSlicer supports nothing where the two roofs meet (measured).
+    func house(rearWall: Double, clearance: Double) -> House {
+        let half = cutWidth / 2, h = cutThickness / 2
+        let end = mouth.y - rearWall
+        let plan = Vector2(rear.x, rear.y).normalized
+        let along = Vector3(plan.x, plan.y, 0), side = Vector3(-plan.y, plan.x, 0)
         let legTop = [-half, half].map { w -> Double in
             let top = corner + inPlane * h + across * w
             return top.z + rear.z * (end - top.y) / rear.y
         }.max()!
-        // Level with the passage's ceiling, so that the two make one flat ceiling.
-        let eaves = max(legTop + 0.2, mouth.z + passage(rearWall: rearWall).halfHeight)
-        let plan = Vector2(rear.x, rear.y).normalized, side = Vector2(-plan.y, plan.x)
-        let spread = half * abs(across.x * side.x + across.y * side.y) + h * abs(inPlane.x * side.x + inPlane.y * side.y) + 0.3
-        return (end, eaves, plan, spread)
+        let reach = opening(rearWall: rearWall, clearance: clearance)
+        let wallHeight = max(legTop + 0.2, mouth.z + reach.above + Self.porchHeadroom)
+        let legSpread = half * abs(across.dot(side)) + h * abs(inPlane.dot(side))
+        var left = -legSpread, right = legSpread
+        for x in [mouth.x - reach.halfWidth, mouth.x + reach.halfWidth] {
+            for y in [end, end - Enclosure.overshoot] {
+                let v = (Vector3(x, y, 0) - corner).dot(side)
+                left = min(left, v)
+                right = max(right, v)
+            }
+        }
+        left -= 0.3
+        right += 0.3
+        // The side walls end on the rear wall's face at y = end.
+        let lastAxial = [left, right].map { v in (end - corner.y - side.y * v) / plan.y }.min()!
+        // Its floor is the opening's, above the leg's floor in front of the wall: no pit for the
+        // plug's tip to fall into.
+        return House(origin: Vector3(corner.x, corner.y, 0) + along * (lastAxial - Self.porch), along: along, side: side, end: end,
+                     bottom: mouth.z - reach.below, front: wallHeight - Self.porch * tan(Self.roofSlope), left: left, right: right)
     }
 
-    /// The top of the roof over the rear leg, in z.
-    func roofTop(rearWall: Double) -> Double {
-        let r = roof(rearWall: rearWall)
-        return r.eaves + r.spread * tan(Self.roofSlope)
-    }
+    /// The length of the house at the rear wall, at its shorter side, in mm.
+    static let porch = 4.0
+    /// How far the house's roof stands above the opening's flat ceiling where it meets the rear
+    /// wall, in mm (0.5 was not enough: measured).
+    static let porchHeadroom = 1.5
 
     /// Half the width and height, about the mouth's centre, of the passage through the rear wall:
     /// the rear leg's cut from the rear face to `rearWall` inside it, with 0.5 mm on each end.
@@ -293,5 +433,43 @@ public struct CablePath: Sendable {
         let n2 = rear * sin(theta) - inPlane * cos(theta)
         let far = rear * ((mouth - corner).length + cutWidth + cutThickness)
         return [inPlane * -h, n2 * -h, far - inPlane * h].map { (corner + $0).z - abs(across.z) * cutWidth / 2 }.min()!
+    }
+}
+
+/// The house at the phone stand's rear wall (`CablePath.house`): a prism with upright walls from
+/// `bottom` up to a roof that rises at `CablePath.roofSlope` along the axis, `left` and `right` of
+/// it (signed, along `side`). It runs along `along` from its front wall through `origin` (square
+/// to the axis) to the rear wall's inside face at y = `end`. Millimetres, in the item's frame.
+struct House {
+    var origin: Vector3
+    var along: Vector3, side: Vector3
+    var end: Double
+    /// The floor's height, and the roof's at the front (where `along` is 0), in mm.
+    var bottom: Double, front: Double
+    /// The walls, to each side of the axis, in mm.
+    var left: Double, right: Double
+
+    /// The roof's height `u` along the axis.
+    func roof(_ u: Double) -> Double { front + u * tan(CablePath.roofSlope) }
+    /// The roof's highest point, where it meets the rear wall at its longer side.
+    var top: Double { roof(max(last(left), last(right))) }
+
+    /// How far along the axis the rear wall's face is, at `v` to the side.
+    func last(_ v: Double) -> Double { (end - origin.y - side.y * v) / along.y }
+
+    var mesh: Mesh {
+        func at(_ u: Double, _ v: Double, _ z: Double) -> Vector3 { origin + along * u + side * v + Vector3(0, 0, z) }
+        let l = left, r = right, ul = last(l), ur = last(r)
+        let vertices = [
+            at(0, l, bottom), at(ul, l, bottom), at(ur, r, bottom), at(0, r, bottom),
+            at(0, l, roof(0)), at(ul, l, roof(ul)), at(ur, r, roof(ur)), at(0, r, roof(0)),
+        ]
+        // Bottom, the two sides, the front (square to the axis), the rear (in the rear wall's
+        // face) and the roof (a plane rising along the axis).
+        let faces: [(UInt32, UInt32, UInt32)] = [
+            (0, 3, 2), (0, 2, 1), (0, 1, 5), (0, 5, 4), (2, 3, 7), (2, 7, 6),
+            (3, 0, 4), (3, 4, 7), (1, 2, 6), (1, 6, 5), (4, 5, 6), (4, 6, 7),
+        ]
+        return Mesh(vertices: vertices, triangles: faces.map { Mesh.Triangle($0.0, $0.1, $0.2) })
     }
 }

@@ -45,7 +45,9 @@ extension Catalogue {
                 box.transformed(by: Transform(row0: .unitX, row1: Vector3(0, slot.back.y, slot.along.y), row2: Vector3(0, slot.back.z, slot.along.z)))
                     .translated(by: slot.frontTop),
             ]
-            if let path = cablePath(p) { features.inlayCutters = try path.cutters(rearWall: rearWall(p)) }
+            if let path = cablePath(p) {
+                features.inlayCutters = try path.cutters(rearWall: rearWall(p), clearance: mode == .separate ? p.number("fit.clearance") : 0)
+            }
             return try e.parts(features, resolution: resolution, mode: mode)
         })
 
@@ -61,6 +63,22 @@ extension Catalogue {
     public static func cablePath(_ p: ParameterSet) -> CablePath? {
         guard p.bool("phone.tunnel.enabled") && p.bool("ports.enabled") else { return nil }
         return CablePath(p, enclosure: Enclosure(p), slot: PhoneSlot(p))
+    }
+
+    /// The part of the segment from `a` to `b` whose plan lies in the box from `min` to `max`, if
+    /// any.
+    static func clipped(_ a: Vector3, _ b: Vector3, min: Vector2, max: Vector2) -> (Vector3, Vector3)? {
+        var t0 = 0.0, t1 = 1.0
+        for (p, d, lo, hi) in [(a.x, b.x - a.x, min.x, max.x), (a.y, b.y - a.y, min.y, max.y)] {
+            if d == 0 {
+                if p < lo || p > hi { return nil }
+                continue
+            }
+            let s0 = (lo - p) / d, s1 = (hi - p) / d
+            t0 = Swift.max(t0, Swift.min(s0, s1))
+            t1 = Swift.min(t1, Swift.max(s0, s1))
+        }
+        return t0 <= t1 ? (a + (b - a) * t0, a + (b - a) * t1) : nil
     }
 
     /// The wall the charging path passes at the rear: the Ethernet opening's depth, its dark floor
@@ -99,10 +117,24 @@ extension Catalogue {
             problems.append(ParameterProblem("phone.depth", "takes the slot within 3 mm of the shell's underside; make it shallower, got \(fmt(s.depth))"))
         }
         if let path = cablePath(p) {
-            let over = e.height - p.number("emblem.depth") - path.roofTop(rearWall: rearWall(p))
-            if over < 1.5 {
-                let leaves = over > 0 ? "leaves \(fmt(over)) mm of shell over the roof of the charging path's rear leg, under the emblem's depth, where 1.5 mm is the least" : "takes the roof of the charging path's rear leg \(fmt(-over)) mm into the emblem's depth under the top"
-                problems.append(ParameterProblem("phone.plug.width", "\(leaves); a narrower plug, lower ports (ports.level) or a taller body (body.height) makes room, got \(fmt(p.number("phone.plug.width")))"))
+            if let tops = try? path.roofTops(rearWall: rearWall(p), clearance: p.number("fit.clearance")) {
+                // Under the emblem (1 mm round its outline's bounds), its pocket's depth is taken
+                // from the top too.
+                let emblem = p.bool("emblem.enabled") ? (try? Emblem.outline(p, resolution: .draft))?.bounds : nil
+                var worst = (over: Double.infinity, underEmblem: false)
+                for (a, b) in tops {
+                    if e.height - max(a.z, b.z) < worst.over { worst = (e.height - max(a.z, b.z), false) }
+                    guard let box = emblem, let (u, v) = Self.clipped(a, b, min: box.min - Vector2(1, 1), max: box.max + Vector2(1, 1)) else { continue }
+                    let over = e.height - p.number("emblem.depth") - max(u.z, v.z)
+                    if over < worst.over { worst = (over, true) }
+                }
+                if worst.over < 1.5 {
+                    let below = worst.underEmblem ? ", under the emblem's depth," : ","
+                    let leaves = worst.over > 0
+                        ? "leaves \(fmt(worst.over)) mm of shell over the roof of the charging path\(below) where 1.5 mm is the least"
+                        : "takes the roof of the charging path \(fmt(-worst.over)) mm through the top\(worst.underEmblem ? " and the emblem's depth" : "")"
+                    problems.append(ParameterProblem("phone.plug.width", "\(leaves); a narrower plug, lower ports (ports.level) or a taller body (body.height) makes room, got \(fmt(p.number("phone.plug.width")))"))
+                }
             }
             let under = path.lowest - e.shellBottom
             if under < 1.5 {
