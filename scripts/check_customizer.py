@@ -18,8 +18,10 @@ Screenshots go to --shots (one per step) for a person to look at. Prints one lin
 closes with "N passed, M failed"; exits non-zero on any failure.
 """
 import argparse
+import atexit
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -141,6 +143,7 @@ def main():
     os.makedirs(args.shots, exist_ok=True)
     minidesk = os.path.abspath(args.minidesk)
     home = tempfile.mkdtemp(prefix="minidesk-customizer-")
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
     env = dict(os.environ, XDG_CONFIG_HOME=home)
     server = subprocess.Popen([minidesk, "serve", "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
     line = server.stdout.readline()
@@ -272,6 +275,7 @@ def run(d, base, shots, minidesk, env):
 
     # --- Downloads open as valid files.
     folder = tempfile.mkdtemp(prefix="minidesk-downloads-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     for link, name in [("download-3mf", "stash.3mf"), ("download-prusa", "stash.prusa.3mf"), ("download-stl", "stash.zip"), ("download-zip", "all.zip")]:
         href = d.find_element(By.ID, link).get_attribute("href")
         path = os.path.join(folder, name)

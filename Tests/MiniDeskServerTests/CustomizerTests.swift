@@ -9,9 +9,17 @@ import Testing
 @Suite struct CustomizerTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// One folder for the files of this test process, removed when it exits.
+    static let scratch: String = {
+        let path = NSTemporaryDirectory() + "minidesk-server-tests-\(UUID().uuidString)"
+        try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: CustomizerTests.scratch) }
+        return path
+    }()
+
     /// A customizer with its own empty preset store.
     static func customizer(three: String = StaticFiles.debianThreeFolder) -> (Customizer, PresetStore) {
-        let store = PresetStore(path: NSTemporaryDirectory() + "minidesk-customizer-\(UUID().uuidString)/presets.json")
+        let store = PresetStore(path: scratch + "/customizer-\(UUID().uuidString)/presets.json")
         return (Customizer(threeFolder: three, presets: store), store)
     }
 
@@ -160,7 +168,7 @@ import Testing
         let threeMF = Self.get(c, "/api/download", [("item", "solid"), ("format", "3mf"), ("resolution", "draft")])
         #expect(threeMF.status == 200 && threeMF.contentType == "model/3mf" && threeMF.headers["Content-Disposition"] == "attachment; filename=\"solid.3mf\"")
         #expect(threeMF.body.prefix(2) == Data("PK".utf8))
-        let path = NSTemporaryDirectory() + "minidesk-download-\(UUID().uuidString).3mf"
+        let path = Self.scratch + "/download-\(UUID().uuidString).3mf"
         try threeMF.body.write(to: URL(fileURLWithPath: path))
         let parts = try MeshReader.checkedParts(path)
         #expect(parts.map(\.name) == ["shell", "bottom", "ports", "light", "emblem", "foot"] && parts.allSatisfy(\.report.isValid))

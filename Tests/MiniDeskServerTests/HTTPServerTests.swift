@@ -59,7 +59,7 @@ import Testing
 
     /// The customizer behind the real server: the page and a model.
     @Test func theCustomizerOverHTTP() async throws {
-        let store = PresetStore(path: NSTemporaryDirectory() + "minidesk-http-\(UUID().uuidString)/presets.json")
+        let store = PresetStore(path: CustomizerTests.scratch + "/http-\(UUID().uuidString)/presets.json")
         let customizer = Customizer(presets: store)
         let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: customizer.handle)
         let (data, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(server.port)/api/model?item=solid&resolution=draft")!)
@@ -96,7 +96,7 @@ import Testing
     /// keeps running, and leaves no download folder behind.
     @Test func theCustomizerServerStandsAbuse() async throws {
         signal(SIGPIPE, SIG_IGN)
-        let folder = NSTemporaryDirectory() + "minidesk-abuse-\(UUID().uuidString)"
+        let folder = CustomizerTests.scratch + "/abuse-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder + "/scratch", withIntermediateDirectories: true)
         let customizer = Customizer(presets: PresetStore(path: folder + "/presets.json"), scratch: folder + "/scratch")
         let server = try HTTPServer(host: "127.0.0.1", port: 0, handler: customizer.handle)

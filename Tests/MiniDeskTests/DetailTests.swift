@@ -17,6 +17,7 @@ import Testing
         #expect(try Emblem.pathData(Self.root.appendingPathComponent("Models/emblems/sparkle.svg").path) == Emblem.defaultPath)
         let folder = NSTemporaryDirectory() + "minidesk-emblem-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let quoted = folder + "/quoted.svg", raw = folder + "/raw.txt", empty = folder + "/empty.svg"
         try "<svg><path fill='red' d='M0 0H4V4Z'/><path\nd=\"M10 0H14V4Z\"/></svg>".write(toFile: quoted, atomically: true, encoding: .utf8)
         try "M0 0H4V4Z".write(toFile: raw, atomically: true, encoding: .utf8)
