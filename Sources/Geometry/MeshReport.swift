@@ -230,21 +230,3 @@ extension Mesh {
     default: return nil
     }
 }
-
-/// Disjoint sets over 0..<count with path halving.
-struct UnionFind {
-    private var parent: [Int]
-    init(count: Int) { parent = Array(0..<count) }
-    mutating func find(_ x: Int) -> Int {
-        var x = x
-        while parent[x] != x {
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        }
-        return x
-    }
-    mutating func union(_ a: Int, _ b: Int) {
-        let ra = find(a), rb = find(b)
-        if ra != rb { parent[ra] = rb }
-    }
-}
