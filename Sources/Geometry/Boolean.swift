@@ -149,7 +149,7 @@ extension Mesh {
             }
             core = try Corefinement(a, b)
         }
-        let (result, normals) = core.degenerate ? try assembled(core, [a, b], op) : try separated(core, a, b, op)
+        let (result, normals) = try kept(core, [a, b], op)
         let tolerance = Tolerance.of([a, b])
         let constructed = a.vertices.count + b.vertices.count..<core.vertices.count
         guard core.nearlyTouching != nil || core.exactSplits > 0 || !snapped.isEmpty else {
@@ -192,30 +192,6 @@ extension Mesh {
             core.isOnContact(UInt32($0)) && !touching.contains(result.vertices[$0])
         })
         return simplification
-    }
-
-    /// The result of a corefinement in general position: pieces kept by a flood fill of sides.
-    private static func separated(_ core: Corefinement, _ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> (Mesh, [Vector3]) {
-        let offset = UInt32(a.vertices.count)
-        let inside = Parallel.both(
-            { classify(core.pieces[0], core, isOriginal: { $0 < offset }, against: PointInMesh(b)) },
-            { classify(core.pieces[1], core, isOriginal: { $0 >= offset && $0 < offset + UInt32(b.vertices.count) }, against: PointInMesh(a)) })
-        var kept = KeptPieces(core, [a, b])
-        for (i, t) in core.pieces[0].enumerated() where inside.0[i] == (op == .intersection) {
-            kept.add(t, piece: i, of: 0)
-        }
-        for (i, t) in core.pieces[1].enumerated() {
-            switch op {
-            case .union where !inside.1[i]: kept.add(t, piece: i, of: 1)
-            case .intersection where inside.1[i]: kept.add(t, piece: i, of: 1)
-            case .difference where inside.1[i]: kept.add(t.flipped, piece: i, of: 1, flipped: true)
-            default: break
-            }
-        }
-        guard closesUp(kept.triangles, along: core.curveEdges, vertexCount: core.vertices.count) else {
-            throw .degenerateContact("the pieces kept along a contact curve do not close up; the operands nearly touch there")
-        }
-        return (Mesh(vertices: core.vertices, triangles: kept.triangles), kept.normals)
     }
 
     /// The pieces a boolean keeps, each with the normal of the input triangle it came from (turned
@@ -278,9 +254,11 @@ extension Mesh {
         return balance.allSatisfy { $0 == 0 }
     }
 
-    /// The result of a corefinement with degenerate contact: pieces kept by their exact sides, coplanar
-    /// pieces by the orientation rules, and vertices where kept pieces only touch duplicated.
-    private static func assembled(_ core: Corefinement, _ operands: [Mesh], _ op: BooleanOperation) throws(GeometryError) -> (Mesh, [Vector3]) {
+    /// The pieces the boolean keeps, by their exact sides (`Corefinement.sides`), coplanar pieces by
+    /// the orientation rules, with the normal each must keep. With degenerate contact, vertices where
+    /// kept pieces only touch are duplicated; in general position the kept pieces must close up
+    /// along every curve edge, which only a defect could break.
+    private static func kept(_ core: Corefinement, _ operands: [Mesh], _ op: BooleanOperation) throws(GeometryError) -> (Mesh, [Vector3]) {
         let both = Parallel.both({ core.sides(of: 0, operands) }, { core.sides(of: 1, operands) })
         let sides = [both.0, both.1]
         var kept = KeptPieces(core, operands)
@@ -299,62 +277,11 @@ extension Mesh {
             }
         }
         let triangles = kept.triangles
-        return (try separatingContacts(vertices: core.vertices, triangles: triangles), kept.normals)
-    }
-
-    /// For each piece, whether it lies inside the other operand: one exact ray test per connected
-    /// piece of surface decides a seed, and a flood fill carries the side over every edge, flipping
-    /// it across crossing curves.
-    private static func classify(_ pieces: [Triangle], _ core: Corefinement, isOriginal: (UInt32) -> Bool, against other: PointInMesh) -> [Bool] {
-        // The piece across each edge (half-edge 3 i + k of piece i), from the half-edges grouped by
-        // edge: the pieces of one operand refine a closed 2-manifold, so two pieces meet at each edge.
-        let edges = EdgeGrouping(vertexCount: core.vertices.count, triangles: pieces)
-        var across = [Int32](repeating: -1, count: pieces.count * 3)
-        let ids = edges.ids
-        edges.forEachEdge { run in
-            guard run.count == 2 else { return }
-            let g = Int(ids[run.lowerBound]), h = Int(ids[run.lowerBound + 1])
-            across[g] = Int32(h / 3)
-            across[h] = Int32(g / 3)
+        if core.degenerate { return (try separatingContacts(vertices: core.vertices, triangles: triangles), kept.normals) }
+        guard closesUp(triangles, along: core.curveEdges, vertexCount: core.vertices.count) else {
+            throw .degenerateContact("the pieces kept along a contact curve do not close up; the operands nearly touch there")
         }
-        // The contact curve's neighbours of each vertex (compressed rows; usually two, or none).
-        var curveFirst = [Int32](repeating: 0, count: core.vertices.count + 1)
-        for e in core.curveEdges {
-            curveFirst[Int(e.a) + 1] += 1
-            curveFirst[Int(e.b) + 1] += 1
-        }
-        for v in 0..<core.vertices.count { curveFirst[v + 1] += curveFirst[v] }
-        var curveFill = curveFirst
-        var curveNext = [UInt32](repeating: 0, count: core.curveEdges.count * 2)
-        for e in core.curveEdges {
-            curveNext[Int(curveFill[Int(e.a)])] = e.b
-            curveFill[Int(e.a)] += 1
-            curveNext[Int(curveFill[Int(e.b)])] = e.a
-            curveFill[Int(e.b)] += 1
-        }
-        // Flood each connected surface from its first piece with an input vertex, tested by one ray:
-        // across an edge the side stays, across a crossing curve it flips.
-        var state = [Int8](repeating: -1, count: pieces.count)  // inside (1), outside (0), unknown (-1)
-        var queue = [Int]()
-        for (seed, t) in pieces.enumerated() where state[seed] < 0 {
-            let v = isOriginal(t.a) ? t.a : (isOriginal(t.b) ? t.b : t.c)
-            guard isOriginal(v) else { continue }
-            state[seed] = other.contains(core.vertices[Int(v)]) ? 1 : 0
-            queue.append(seed)
-            while let i = queue.popLast() {
-                let p = pieces[i]
-                for e in 0..<3 {
-                    let j = Int(across[3 * i + e])
-                    guard j >= 0, state[j] < 0 else { continue }
-                    let u = p[e], w = p[e == 2 ? 0 : e + 1]
-                    var curve = false
-                    for k in Int(curveFirst[Int(u)])..<Int(curveFirst[Int(u) + 1]) where curveNext[k] == w { curve = true }
-                    state[j] = curve ? 1 - state[i] : state[i]
-                    queue.append(j)
-                }
-            }
-        }
-        return state.map { $0 == 1 }
+        return (Mesh(vertices: core.vertices, triangles: triangles), kept.normals)
     }
 
     /// The mesh without unreferenced vertices, indices renumbered in order of first use.

@@ -1,6 +1,6 @@
-/// Exact classification of the pieces of a corefinement with degenerate contact: each piece lies
-/// inside or outside the other operand, or on its surface (a coplanar overlap), facing the same way
-/// or the opposite way.
+/// Exact classification of the pieces of a corefinement (stage 7 of docs/booleans.md): each piece
+/// lies inside or outside the other operand, or on its surface (a coplanar overlap), facing the same
+/// way or the opposite way.
 extension Corefinement {
     /// Where a piece of one operand lies against the other.
     enum Side: Equatable {
@@ -11,13 +11,116 @@ extension Corefinement {
     }
 
     /// The side of every piece of operand `mesh` (0 for A, 1 for B) against the other, `operands`
-    /// being A and B. A piece on the surface is found from its corners: all lie on one coplanar
-    /// triangle of the other, found through the features holding them. The other pieces are grouped
-    /// into patches that no contact curve crosses, and each patch is tested once with an exact ray:
-    /// from a corner off the other surface where it has one, else from the centre of its largest piece.
+    /// being A and B: the one classification of the boolean, for contact in general position and
+    /// degenerate contact alike. A piece on the surface is found from its corners: all lie on one
+    /// coplanar triangle of the other, found through the features holding them. The other pieces
+    /// are grouped into patches that no contact curve crosses, and each patch is decided once, at a
+    /// contact curve along its boundary, by the exact side of the piece's third corner against the
+    /// other's triangle (or the wedge of two) that holds the curve there. Only a patch that no curve
+    /// bounds (a surface the other does not meet), or one where every such test lies in a plane that
+    /// would decide it, is tested with an exact ray: from a corner off the other surface where it has
+    /// one, else from the centre of its largest piece.
     func sides(of mesh: Int, _ operands: [Mesh]) -> [Side] {
         let own = operands[mesh], other = operands[1 - mesh], list = pieces[mesh]
         var result = [Side?](repeating: nil, count: list.count)
+        if !coplanar[mesh].isEmpty { findOnSurface(mesh, own, other, into: &result) }
+        // The contact curve's neighbours of each vertex (compressed rows; usually two, or none).
+        var curveFirst = [Int32](repeating: 0, count: vertices.count + 1)
+        for e in curveEdges {
+            curveFirst[Int(e.a) + 1] += 1
+            curveFirst[Int(e.b) + 1] += 1
+        }
+        for v in 0..<vertices.count { curveFirst[v + 1] += curveFirst[v] }
+        var curveFill = curveFirst
+        var curveNext = [UInt32](repeating: 0, count: curveEdges.count * 2)
+        for e in curveEdges {
+            curveNext[Int(curveFill[Int(e.a)])] = e.b
+            curveFill[Int(e.a)] += 1
+            curveNext[Int(curveFill[Int(e.b)])] = e.a
+            curveFill[Int(e.b)] += 1
+        }
+        // Patches: pieces joined across every edge that is not on the curve. The half-edges on the
+        // curve are where the patches are decided.
+        let edges = EdgeGrouping(vertexCount: vertices.count, triangles: list)
+        let ids = edges.ids
+        var patches = UnionFind(count: list.count)
+        var onCurve = [Int32]()
+        edges.forEachEdge { run in
+            let g = Int(ids[run.lowerBound]), t = list[g / 3]
+            let u = t[g % 3], w = t[g % 3 == 2 ? 0 : g % 3 + 1]
+            var curve = false
+            for k in Int(curveFirst[Int(u)])..<Int(curveFirst[Int(u) + 1]) where curveNext[k] == w { curve = true }
+            if curve {
+                for h in run where result[Int(ids[h]) / 3] == nil { onCurve.append(ids[h]) }
+            } else {
+                for h in run.dropFirst() where result[Int(ids[h]) / 3] == nil && result[g / 3] == nil {
+                    patches.union(g / 3, Int(ids[h]) / 3)
+                }
+            }
+        }
+        var inside = [Int: Bool]()
+        if !onCurve.isEmpty {
+            let holding = Holders(other, 1 - mesh, of: self)
+            var points = [UInt32: HomogeneousPoint]()
+            func point(_ id: UInt32) -> HomogeneousPoint {
+                if let known = points[id] { return known }
+                let new = HomogeneousPoint(definition(of: id))
+                points[id] = new
+                return new
+            }
+            for h in onCurve {
+                let i = Int(h) / 3, k = Int(h) % 3, root = patches.find(i)
+                guard inside[root] == nil else { continue }
+                let t = list[i]
+                let (u, v) = (t[k], t[(k + 1) % 3])
+                let around = holding.triangles(holdingAll: allLabels(of: u, in: 1 - mesh), of: self, mesh: 1 - mesh)
+                    .filter(holding.triangles(holdingAll: allLabels(of: v, in: 1 - mesh), of: self, mesh: 1 - mesh).contains)
+                guard !around.isEmpty else { continue }
+                // The piece lies left of u -> v in its input triangle. The line through u and v is
+                // where that triangle's plane meets the planes holding the curve, so every point of
+                // the triangle's plane strictly left of it lies on the piece's side of them: an input
+                // corner there decides, exactly, however the piece's own corners were rounded.
+                let (p, q, r) = own.corners(sources[mesh][i])
+                let axis = TriangleContact.Corners((p, q, r)).projectionAxis
+                let turn = Predicates.orient2d(p, q, r, droppingAxis: axis)
+                guard turn != 0 else { continue }
+                for c in [p, q, r] where IndirectPredicates.orient2d(point(u), point(v), HomogeneousPoint(.vertex(c)), droppingAxis: axis) == turn {
+                    if let side = Self.side(of: c, against: around, of: other) {
+                        inside[root] = side
+                        break
+                    }
+                }
+            }
+        }
+        // The patches left: a ray each.
+        var sample = [Int: Vector3]()  // patch root -> a corner off the other surface
+        var largest = [Int: (area: Double, centre: Vector3)]()
+        for (i, t) in list.enumerated() where result[i] == nil {
+            let root = patches.find(i)
+            guard inside[root] == nil, sample[root] == nil else { continue }
+            if let free = [t.a, t.b, t.c].first(where: { label(of: $0, in: 1 - mesh) == nil }) {
+                sample[root] = vertices[Int(free)]
+                continue
+            }
+            let (p, q, r) = (vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+            let area = (q - p).cross(r - p).length
+            if area > largest[root]?.area ?? -1 { largest[root] = (area, (p + q + r) / 3) }
+        }
+        if !sample.isEmpty || !largest.isEmpty {
+            let test = PointInMesh(other, indexed: true)
+            for (i, _) in list.enumerated() where result[i] == nil {
+                let root = patches.find(i)
+                if inside[root] == nil { inside[root] = test.contains(sample[root] ?? largest[root]!.centre) }
+            }
+        }
+        for i in 0..<list.count where result[i] == nil { result[i] = inside[patches.find(i)]! ? .inside : .outside }
+        return result.map { $0! }
+    }
+
+    /// Marks the pieces of operand `mesh` that lie on the other's surface: all their corners lie on
+    /// one coplanar triangle of the other (which is convex), found through the features holding them.
+    private func findOnSurface(_ mesh: Int, _ own: Mesh, _ other: Mesh, into result: inout [Side?]) {
+        let list = pieces[mesh]
         // The other's triangles that overlap a coplanar triangle of this one, by corner (all equal
         // corners as one) and by edge.
         var aroundVertex = [UInt32: [Int]](), alongEdge = [Edge: [Int]]()
@@ -36,93 +139,59 @@ extension Corefinement {
             }
         }
         for (i, t) in list.enumerated() where coplanar[mesh][sources[mesh][i]] != nil {
-            // The piece lies on u when all its corners lie on the closed triangle u (it is convex).
             let h0 = allLabels(of: t.a, in: 1 - mesh).flatMap(holders)
             let h1 = allLabels(of: t.b, in: 1 - mesh).flatMap(holders), h2 = allLabels(of: t.c, in: 1 - mesh).flatMap(holders)
             if let u = h0.first(where: { h1.contains($0) && h2.contains($0) }) {
                 result[i] = .onSurface(sameFacing: Corefinement.sameFacing(own.corners(sources[mesh][i]), other.corners(u)))
             }
         }
-        // Patches of the remaining pieces.
-        var byEdge = [Edge: [Int]]()
-        for (i, t) in list.enumerated() where result[i] == nil {
-            for (u, v) in [(t.a, t.b), (t.b, t.c), (t.c, t.a)] { byEdge[Edge(u, v), default: []].append(i) }
-        }
-        var patches = UnionFind(count: list.count)
-        for (edge, ts) in byEdge where !curveEdges.contains(edge) {
-            for k in 1..<ts.count { patches.union(ts[0], ts[k]) }
-        }
-        var sample = [Int: Vector3]()  // patch root -> a point to test
-        var largest = [Int: (area: Double, centre: Vector3)]()
-        for (i, t) in list.enumerated() where result[i] == nil {
-            let root = patches.find(i)
-            guard sample[root] == nil else { continue }
-            if let free = [t.a, t.b, t.c].first(where: { label(of: $0, in: 1 - mesh) == nil }) {
-                sample[root] = vertices[Int(free)]
-                continue
-            }
-            let (p, q, r) = (vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
-            let area = (q - p).cross(r - p).length
-            if area > largest[root]?.area ?? -1 { largest[root] = (area, (p + q + r) / 3) }
-        }
-        var inside = [Int: Bool]()
-        // A patch without a corner off the other surface is bounded by contact curves: its side is
-        // decided exactly at one of them, by the other's triangles that hold it.
-        if largest.keys.contains(where: { sample[$0] == nil }) {
-            let holding = Holders(other, 1 - mesh, of: self)
-            var points = [UInt32: HomogeneousPoint]()
-            func point(_ id: UInt32) -> HomogeneousPoint {
-                if let known = points[id] { return known }
-                let new = HomogeneousPoint(definition(of: id))
-                points[id] = new
-                return new
-            }
-            for (i, t) in list.enumerated() where result[i] == nil {
-                let root = patches.find(i)
-                guard sample[root] == nil, inside[root] == nil else { continue }
-                for k in 0..<3 where curveEdges.contains(Edge(t[k], t[(k + 1) % 3])) {
-                    let (u, v, w) = (t[k], t[(k + 1) % 3], t[(k + 2) % 3])
-                    let around = Set(allLabels(of: u, in: 1 - mesh).flatMap { holding.triangles(holding: $0, of: self, mesh: 1 - mesh) })
-                        .intersection(allLabels(of: v, in: 1 - mesh).flatMap { holding.triangles(holding: $0, of: self, mesh: 1 - mesh) })
-                    if let side = Self.side(of: point(w), against: around.sorted(), of: other) {
-                        inside[root] = side
-                        break
-                    }
-                }
-            }
-        }
-        let test = PointInMesh(other, indexed: true)
-        for i in 0..<list.count where result[i] == nil {
-            let root = patches.find(i)
-            if inside[root] == nil { inside[root] = test.contains(sample[root] ?? largest[root]!.centre) }
-            result[i] = inside[root]! ? .inside : .outside
-        }
-        return result.map { $0! }
     }
 
     /// The triangles of one operand round each of its vertices (by the id standing for it) and
-    /// along each of its edges.
+    /// along each of its edges, in compressed rows.
     private struct Holders {
-        var aroundVertex = [UInt32: [Int]]()
-        var alongEdge = [Edge: [Int]]()
+        /// Triangles round each id standing for a vertex (global ids), and round each own vertex.
+        private let rootFirst: [Int32], rootTriangles: [Int32]
+        private let localFirst: [Int32], localTriangles: [Int32]
 
         /// Operand `index` of `core`, which is `mesh`.
         init(_ mesh: Mesh, _ index: Int, of core: Corefinement) {
-            for (i, t) in mesh.triangles.enumerated() {
-                for k in 0..<3 {
-                    alongEdge[Edge(t[k], t[(k + 1) % 3]), default: []].append(i)
-                    aroundVertex[core.root(t[k], of: index), default: []].append(i)
+            func rows(_ count: Int, _ key: (UInt32) -> Int) -> ([Int32], [Int32]) {
+                var first = [Int32](repeating: 0, count: count + 1)
+                for t in mesh.triangles { for k in 0..<3 { first[key(t[k]) + 1] += 1 } }
+                for v in 0..<count { first[v + 1] += first[v] }
+                var fill = first, items = [Int32](repeating: 0, count: Int(first[count]))
+                for (i, t) in mesh.triangles.enumerated() {
+                    for k in 0..<3 {
+                        items[Int(fill[key(t[k])])] = Int32(i)
+                        fill[key(t[k])] += 1
+                    }
                 }
+                return (first, items)
+            }
+            (rootFirst, rootTriangles) = rows(core.representative.count) { Int(core.root($0, of: index)) }
+            (localFirst, localTriangles) = rows(mesh.vertices.count) { Int($0) }
+        }
+
+        /// The triangles that hold feature `s` (closed: a face holds its edges and corners), in order.
+        func triangles(holding s: Simplex, of core: Corefinement, mesh: Int) -> [Int] {
+            switch s {
+            case .face(let f):
+                return [f]
+            case .edge(let e):
+                let a = localTriangles[Int(localFirst[Int(e.a)])..<Int(localFirst[Int(e.a) + 1])]
+                let b = localTriangles[Int(localFirst[Int(e.b)])..<Int(localFirst[Int(e.b) + 1])]
+                return a.filter(b.contains).map(Int.init)
+            case .vertex(let v):
+                let r = Int(core.root(v, of: mesh))
+                return rootTriangles[Int(rootFirst[r])..<Int(rootFirst[r + 1])].map(Int.init)
             }
         }
 
-        /// The triangles that hold feature `s` (closed: a face holds its edges and corners).
-        func triangles(holding s: Simplex, of core: Corefinement, mesh: Int) -> [Int] {
-            switch s {
-            case .face(let f): [f]
-            case .edge(let e): alongEdge[e] ?? []
-            case .vertex(let v): aroundVertex[core.root(v, of: mesh)] ?? []
-            }
+        /// The triangles that hold any of `features`, sorted, each once.
+        func triangles(holdingAll features: [Simplex], of core: Corefinement, mesh: Int) -> [Int] {
+            if features.count == 1, case .face(let f) = features[0] { return [f] }
+            return Array(Set(features.flatMap { triangles(holding: $0, of: core, mesh: mesh) })).sorted()
         }
     }
 
@@ -130,10 +199,10 @@ extension Corefinement {
     /// other's triangles that hold the curve there: one (the curve crosses its face), or the two
     /// beside one of its edges (a wedge, convex or not). Nil where the point lies in a plane that
     /// would decide it.
-    private static func side(of w: HomogeneousPoint, against holding: [Int], of other: Mesh) -> Bool? {
+    private static func side(of w: Vector3, against holding: [Int], of other: Mesh) -> Bool? {
         func against(_ f: Int) -> Int {
             let (p, q, r) = other.corners(f)
-            return IndirectPredicates.orient3d(p, q, r, w)
+            return Predicates.orient3d(p, q, r, w)
         }
         switch holding.count {
         case 1:

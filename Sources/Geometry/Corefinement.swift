@@ -5,9 +5,9 @@
 /// equal corners become one), the inside of an edge, or the inside of a face. Every triangle around
 /// a feature therefore refers to the same vertex, and stitching is by identity, never by distance.
 ///
-/// Contact in general position (surfaces crossing) is classified by flipping inside and outside
-/// across the curves. Degenerate contact (coplanar faces, a corner or edge on the other surface, a
-/// single point of contact) sets `degenerate`, and the caller classifies every patch exactly.
+/// The pieces are classified exactly, patch by patch (`sides(of:_:)`). Degenerate contact (coplanar
+/// faces, a corner or edge on the other surface, a single point of contact) sets `degenerate`: the
+/// kept pieces may then touch each other at a vertex or along an edge, which the caller separates.
 struct Corefinement {
     /// The split triangles of each operand, over the shared vertex list.
     var vertices: [Vector3]
