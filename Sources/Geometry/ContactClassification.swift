@@ -58,7 +58,8 @@ extension Corefinement {
                 }
             }
         }
-        var inside = [Int: Bool]()
+        let roots = (0..<list.count).map { patches.find($0) }
+        var inside = [Int8](repeating: -1, count: list.count)  // by patch root: inside (1), outside (0), unknown (-1)
         if !onCurve.isEmpty {
             let holding = Holders(other, 1 - mesh, of: self)
             var points = [UInt32: HomogeneousPoint]()
@@ -69,8 +70,8 @@ extension Corefinement {
                 return new
             }
             for h in onCurve {
-                let i = Int(h) / 3, k = Int(h) % 3, root = patches.find(i)
-                guard inside[root] == nil else { continue }
+                let i = Int(h) / 3, k = Int(h) % 3, root = roots[i]
+                guard inside[root] < 0 else { continue }
                 let t = list[i]
                 let (u, v) = (t[k], t[(k + 1) % 3])
                 let around = holding.triangles(holdingAll: allLabels(of: u, in: 1 - mesh), of: self, mesh: 1 - mesh)
@@ -86,7 +87,7 @@ extension Corefinement {
                 guard turn != 0 else { continue }
                 for c in [p, q, r] where IndirectPredicates.orient2d(point(u), point(v), HomogeneousPoint(.vertex(c)), droppingAxis: axis) == turn {
                     if let side = Self.side(of: c, against: around, of: other) {
-                        inside[root] = side
+                        inside[root] = side ? 1 : 0
                         break
                     }
                 }
@@ -95,9 +96,9 @@ extension Corefinement {
         // The patches left: a ray each.
         var sample = [Int: Vector3]()  // patch root -> a corner off the other surface
         var largest = [Int: (area: Double, centre: Vector3)]()
-        for (i, t) in list.enumerated() where result[i] == nil {
-            let root = patches.find(i)
-            guard inside[root] == nil, sample[root] == nil else { continue }
+        for (i, t) in list.enumerated() where result[i] == nil && inside[roots[i]] < 0 {
+            let root = roots[i]
+            guard sample[root] == nil else { continue }
             if let free = [t.a, t.b, t.c].first(where: { label(of: $0, in: 1 - mesh) == nil }) {
                 sample[root] = vertices[Int(free)]
                 continue
@@ -108,13 +109,11 @@ extension Corefinement {
         }
         if !sample.isEmpty || !largest.isEmpty {
             let test = PointInMesh(other, indexed: true)
-            for (i, _) in list.enumerated() where result[i] == nil {
-                let root = patches.find(i)
-                if inside[root] == nil { inside[root] = test.contains(sample[root] ?? largest[root]!.centre) }
+            for root in Set(sample.keys).union(largest.keys).sorted() {
+                inside[root] = test.contains(sample[root] ?? largest[root]!.centre) ? 1 : 0
             }
         }
-        for i in 0..<list.count where result[i] == nil { result[i] = inside[patches.find(i)]! ? .inside : .outside }
-        return result.map { $0! }
+        return (0..<list.count).map { i in result[i] ?? (inside[roots[i]] == 1 ? .inside : .outside) }
     }
 
     /// Marks the pieces of operand `mesh` that lie on the other's surface: all their corners lie on

@@ -19,8 +19,8 @@ extension Corefinement {
         let normal = (vertices[Int(corners.1)] - p0).cross(vertices[Int(corners.2)] - p0)
         let axis = abs(normal.x) >= abs(normal.y) && abs(normal.x) >= abs(normal.z) ? 0 : (abs(normal.y) >= abs(normal.z) ? 1 : 2)
         let start = out.count
-        if (try? roundedSplit(boundary, segments, points, vertices, axis: axis, flip: normal[axis] < 0, tag: tag, near: p0, into: &out)) != nil,
-           isTiling(out[start...], boundary: boundary, segments: segments, points: points) {
+        if let tiles = try? roundedSplit(boundary, segments, points, vertices, axis: axis, flip: normal[axis] < 0, tag: tag, near: p0, into: &out),
+           tiles || isTiling(out[start...], boundary: boundary, segments: segments, points: points) {
             return false
         }
         out.removeSubrange(start...)
@@ -78,8 +78,10 @@ extension Corefinement {
     /// point rounds across a segment or an edge, and it then drops a segment the other operand's
     /// pieces have, which the pieces kept would not close up along.
     private static func isTiling(_ pieces: ArraySlice<Mesh.Triangle>, boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32]) -> Bool {
-        // The directed edges of the pieces, sorted: a split has a few dozen, so no hashing.
+        // Directed edges as keys, in sorted arrays compared by merging: a split of a face with many
+        // holes has tens of thousands, so no hashing and no search per edge.
         @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(u) << 32 | UInt64(v) }
+        @inline(__always) func reversed(_ k: UInt64) -> UInt64 { k << 32 | k >> 32 }
         var edges = [UInt64]()
         edges.reserveCapacity(pieces.count * 3)
         for t in pieces {
@@ -88,7 +90,27 @@ extension Corefinement {
             edges.append(key(t.c, t.a))
         }
         edges.sort()
-        // The first index of a sorted array whose key is not below k.
+        for n in edges.indices.dropFirst() where edges[n - 1] == edges[n] { return false }  // an edge used twice one way
+        var ring = [UInt32]()
+        for x in boundary where x != ring.last { ring.append(x) }
+        if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
+        var steps = ring.indices.map { key(ring[$0], ring[($0 + 1) % ring.count]) }
+        steps.sort()
+        for n in steps.indices.dropFirst() where steps[n - 1] == steps[n] { return false }
+        var back = edges.map(reversed)
+        back.sort()
+        // Walk the edges with the steps and the reversed edges beside them: a step must be used and
+        // its reverse not; every other edge must be used the other way too.
+        var s = 0, r = 0, found = 0
+        for e in edges {
+            while s < steps.count && steps[s] < e { s += 1 }
+            while r < back.count && back[r] < e { r += 1 }
+            let isStep = s < steps.count && steps[s] == e, hasReverse = r < back.count && back[r] == e
+            if isStep { found += 1 }
+            guard isStep != hasReverse else { return false }
+        }
+        guard found == steps.count else { return false }
+        // The first position of a sorted array whose key is not below k.
         func lowerBound(_ keys: [UInt64], _ k: UInt64) -> Int {
             var lo = 0, hi = keys.count
             while lo < hi {
@@ -97,49 +119,35 @@ extension Corefinement {
             }
             return lo
         }
-        func uses(_ k: UInt64) -> Int {
-            let lo = lowerBound(edges, k)
-            var n = 0
-            while lo + n < edges.count && edges[lo + n] == k { n += 1 }
-            return n
+        func contains(_ keys: [UInt64], _ k: UInt64) -> Bool {
+            let lo = lowerBound(keys, k)
+            return lo < keys.count && keys[lo] == k
         }
-        var ring = [UInt32]()
-        for x in boundary where x != ring.last { ring.append(x) }
-        if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
-        var onBoundary = [UInt64]()
-        for i in ring.indices {
-            let u = ring[i], v = ring[(i + 1) % ring.count]
-            guard uses(key(u, v)) == 1, uses(key(v, u)) == 0 else { return false }
-            onBoundary.append(key(u, v))
+        // A segment not on the boundary is an inner edge, so its reverse is there if it is.
+        for (u, v) in segments where u != v && !contains(steps, key(u, v)) && !contains(steps, key(v, u)) {
+            guard contains(edges, key(u, v)) else { return false }
         }
-        onBoundary.sort()
-        func isBoundary(_ k: UInt64) -> Bool {
-            let lo = lowerBound(onBoundary, k)
-            return lo < onBoundary.count && onBoundary[lo] == k
+        // Every contact point is a corner: an edge starts there.
+        return points.allSatisfy { x in
+            let lo = lowerBound(edges, key(x, 0))
+            return lo < edges.count && edges[lo] >> 32 == UInt64(x)
         }
-        for (u, v) in segments where u != v && !isBoundary(key(u, v)) && !isBoundary(key(v, u)) {
-            guard uses(key(u, v)) == 1, uses(key(v, u)) == 1 else { return false }
-        }
-        for (n, k) in edges.enumerated() where !isBoundary(k) {
-            guard (n == 0 || edges[n - 1] != k) && (n + 1 == edges.count || edges[n + 1] != k), uses(k << 32 | k >> 32) == 1 else { return false }
-        }
-        guard !points.isEmpty else { return true }
-        let corners = Set(pieces.flatMap { [$0.a, $0.b, $0.c] })
-        return points.allSatisfy(corners.contains)
     }
 
     /// The split on rounded positions, projected along `axis` (mirrored when `flip`, so that the
     /// triangle turns counter-clockwise): chords when every segment runs from edge to edge, else a
-    /// planar graph's faces, triangulated, with the points on no segment inserted.
+    /// planar graph's faces, triangulated, with the points on no segment inserted. Returns whether
+    /// the pieces tile the triangle by construction (see `chordSplit`); else `isTiling` must check.
     private static func roundedSplit(
         _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ vertices: [Vector3],
         axis: Int, flip: Bool, tag: UInt32, near p0: Vector3, into out: inout [Mesh.Triangle]
-    ) throws(GeometryError) {
+    ) throws(GeometryError) -> Bool {
         func flat(_ id: UInt32) -> Vector2 {
             let q = Predicates.project(vertices[Int(id)], axis)
             return flip ? Vector2(q.y, q.x) : q
         }
-        if try chordSplit(boundary, segments, points, flat, tag, near: p0, into: &out) { return }
+        var triangulatorUsed = false
+        if try chordSplit(boundary, segments, points, flat, tag, near: p0, into: &out, triangulatorUsed: &triangulatorUsed) { return !triangulatorUsed }
         var graph = PlanarGraph()
         for i in 0..<boundary.count { graph.addEdge(boundary[i], boundary[(i + 1) % boundary.count]) }
         for (u, v) in segments { graph.addEdge(u, v) }
@@ -160,14 +168,18 @@ extension Corefinement {
             try insert(x, into: &triangles, at: flat)
         }
         out += triangles
+        return false
     }
 
     /// The common case, without a planar graph: chords from boundary point to boundary point, which
     /// cannot cross, cut the (convex) triangle into convex polygons, one chord at a time. False, with
-    /// `out` untouched, when a contact segment or point lies inside the triangle.
+    /// `out` untouched, when a contact segment or point lies inside the triangle. The polygons tile
+    /// the triangle by construction (each boundary step in one polygon, each chord in two, every
+    /// contact point an end of a chord), and so do their triangles where each has three or four
+    /// corners; a larger one is cut by the general triangulator, which sets `triangulatorUsed`.
     private static func chordSplit(
         _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ flat: (UInt32) -> Vector2, _ tag: UInt32, near: Vector3,
-        into out: inout [Mesh.Triangle]
+        into out: inout [Mesh.Triangle], triangulatorUsed: inout Bool
     ) throws(GeometryError) -> Bool {
         let start = out.count
         // One chord (the usual crossing): the two sides of it, without building polygons first.
@@ -176,9 +188,9 @@ extension Corefinement {
             let (lo, hi) = (min(i, j), max(i, j))
             let n = boundary.count
             if hi - lo == 1 || (lo == 0 && hi == n - 1) {
-                if try appendConvex(n, { boundary[$0] }, flat, tag, near: near, into: &out) { return true }
-            } else if try appendConvex(hi - lo + 1, { boundary[lo + $0] }, flat, tag, near: near, into: &out),
-                      try appendConvex(n - hi + lo + 1, { boundary[(hi + $0) % n] }, flat, tag, near: near, into: &out) {
+                if try appendConvex(n, { boundary[$0] }, flat, tag, near: near, into: &out, triangulatorUsed: &triangulatorUsed) { return true }
+            } else if try appendConvex(hi - lo + 1, { boundary[lo + $0] }, flat, tag, near: near, into: &out, triangulatorUsed: &triangulatorUsed),
+                      try appendConvex(n - hi + lo + 1, { boundary[(hi + $0) % n] }, flat, tag, near: near, into: &out, triangulatorUsed: &triangulatorUsed) {
                 return true
             }
             out.removeSubrange(start...)
@@ -213,7 +225,7 @@ extension Corefinement {
                 n += 1
                 bits &= bits - 1
             }
-            guard try appendConvex(n, { boundary[Int(positions[$0])] }, flat, tag, near: near, into: &out) else {
+            guard try appendConvex(n, { boundary[Int(positions[$0])] }, flat, tag, near: near, into: &out, triangulatorUsed: &triangulatorUsed) else {
                 out.removeSubrange(start...)
                 return false
             }
@@ -225,7 +237,8 @@ extension Corefinement {
     /// (collinear points allowed): a triangle, or a quad cut along its shorter proper diagonal, without
     /// allocating. False, appending nothing, if two of its points round to one position.
     private static func appendConvex(
-        _ n: Int, _ id: (Int) -> UInt32, _ flat: (UInt32) -> Vector2, _ tag: UInt32, near: Vector3, into out: inout [Mesh.Triangle]
+        _ n: Int, _ id: (Int) -> UInt32, _ flat: (UInt32) -> Vector2, _ tag: UInt32, near: Vector3, into out: inout [Mesh.Triangle],
+        triangulatorUsed: inout Bool
     ) throws(GeometryError) -> Bool {
         if n == 3 || n == 4 {
             let q0 = flat(id(0)), q1 = flat(id(1)), q2 = flat(id(2)), q3 = n == 4 ? flat(id(3)) : q0
@@ -248,6 +261,7 @@ extension Corefinement {
                 return true
             }
         }
+        triangulatorUsed = true
         let ids = (0..<n).map(id)
         guard let pieces = try convexPieces(ids, flat, tag, near: near) else { return false }
         out += pieces
