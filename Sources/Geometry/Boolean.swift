@@ -202,6 +202,8 @@ extension Mesh {
         let operands: [Mesh]
         private(set) var triangles = [Triangle]()
         private(set) var normals = [Vector3]()
+        /// Per kept triangle: its operand, its piece there, and whether it was turned round.
+        private(set) var origins = [(mesh: Int, piece: Int, flipped: Bool)]()
 
         let tolerance: Double
 
@@ -213,6 +215,7 @@ extension Mesh {
 
         mutating func add(_ t: Triangle, piece i: Int, of m: Int, flipped: Bool = false) {
             triangles.append(t)
+            origins.append((m, i, flipped))
             let (p, q, r) = operands[m].corners(core.sources[m][i])
             let n = (q - p).cross(r - p)
             // An input triangle thinner than rounding (a sliver an earlier boolean left) has no
@@ -277,7 +280,10 @@ extension Mesh {
             }
         }
         let triangles = kept.triangles
-        if core.degenerate { return (try separatingContacts(vertices: core.vertices, triangles: triangles), kept.normals) }
+        if core.degenerate {
+            let directions = Corefinement.PieceDirections(core: core, operands: operands, origins: kept.origins)
+            return (try separatingContacts(vertices: core.vertices, triangles: triangles, directions: directions), kept.normals)
+        }
         guard closesUp(triangles, along: core.curveEdges, vertexCount: core.vertices.count) else {
             throw .degenerateContact("the pieces kept along a contact curve do not close up; the operands nearly touch there")
         }

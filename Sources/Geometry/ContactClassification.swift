@@ -123,7 +123,7 @@ extension Corefinement {
         // The other's triangles that overlap a coplanar triangle of this one, by corner (all equal
         // corners as one) and by edge.
         var aroundVertex = [UInt32: [Int]](), alongEdge = [Edge: [Int]]()
-        for u in Set(coplanar[mesh].values.joined()) {
+        for u in Set(coplanar[mesh].values.joined()).sorted() {  // in index order: hash order changes from run to run
             let t = other.triangles[u]
             for k in 0..<3 {
                 aroundVertex[root(t[k], of: 1 - mesh), default: []].append(u)

@@ -7,8 +7,14 @@ extension Mesh {
     /// The key of the directed edge u -> v.
     @inline(__always) private static func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(u) << 32 | UInt64(v) }
 
+    /// Where the triangles round a crowded edge lie, exactly: each kept piece of a corefinement lies
+    /// in the plane of its input triangle, on one side of the edge, which an input corner of that
+    /// triangle marks (see `Corefinement.PieceDirections`). Without it, the rounded positions of the
+    /// triangles' far corners decide (after the rounding repair, whose edits have no input triangle).
+    typealias Directions = Corefinement.PieceDirections
+
     /// The mesh with its contact vertices duplicated per fan.
-    static func separatingContacts(vertices: [Vector3], triangles: [Triangle]) throws(GeometryError) -> Mesh {
+    static func separatingContacts(vertices: [Vector3], triangles: [Triangle], directions: Directions? = nil) throws(GeometryError) -> Mesh {
         var users = [UInt64: [Int]]()  // directed edge -> triangles using it
         for (i, t) in triangles.enumerated() {
             for k in 0..<3 { users[key(t[k], t[(k + 1) % 3]), default: []].append(i) }
@@ -32,7 +38,7 @@ extension Mesh {
         }
         var emptyWedges = Set<UInt64>()
         while true {
-            let result = try fanned(vertices, triangles, users, emptyWedges: emptyWedges)
+            let result = try fanned(vertices, triangles, users, emptyWedges: emptyWedges, directions: directions)
             var shared = Set<UInt64>()
             for (u, v, around) in crowded {
                 // The triangles' copies of the edge: each may be used by two of them, no more.
@@ -57,7 +63,7 @@ extension Mesh {
     /// the solid wedges round an edge with more than two triangles, or the empty ones for edges
     /// (lower id, higher id) in `emptyWedges`.
     private static func fanned(
-        _ vertices: [Vector3], _ triangles: [Triangle], _ users: [UInt64: [Int]], emptyWedges: Set<UInt64>
+        _ vertices: [Vector3], _ triangles: [Triangle], _ users: [UInt64: [Int]], emptyWedges: Set<UInt64>, directions: Directions?
     ) throws(GeometryError) -> Mesh {
         // Corners (3 i + k) that belong to one fan.
         var fans = UnionFind(count: triangles.count * 3)
@@ -69,7 +75,7 @@ extension Mesh {
                 guard forward.first == i else { continue }
                 let pairs = forward.count == 1 && backward.count == 1
                     ? [(forward[0], backward[0])]
-                    : try wedges(u, v, forward, backward, vertices, triangles, solid: !emptyWedges.contains(key(u, v)))
+                    : try wedges(u, v, forward, backward, vertices, triangles, solid: !emptyWedges.contains(key(u, v)), directions: directions)
                 for (x, y) in pairs {
                     // Triangle x runs u -> v, triangle y runs v -> u: their corners at u and at v join.
                     let tx = triangles[x], ty = triangles[y]
@@ -110,14 +116,19 @@ extension Mesh {
     /// one running u -> v on the other, so each backward triangle pairs with the next triangle round
     /// (or the previous one), which must run forward.
     private static func wedges(
-        _ u: UInt32, _ v: UInt32, _ forward: [Int], _ backward: [Int], _ vertices: [Vector3], _ triangles: [Triangle], solid: Bool
+        _ u: UInt32, _ v: UInt32, _ forward: [Int], _ backward: [Int], _ vertices: [Vector3], _ triangles: [Triangle], solid: Bool,
+        directions: Directions?
     ) throws(GeometryError) -> [(Int, Int)] {
+        let around = forward + backward
+        if let directions, let order = directions.order(round: u, v, around) {
+            guard let sorted = order else { throw unpaired(vertices[Int(u)]) }
+            return try paired(sorted, forward: forward, solid: solid, near: vertices[Int(u)])
+        }
         let pu = vertices[Int(u)], pv = vertices[Int(v)], axis = pv - pu
         func far(_ t: Int) -> Vector3 {
             let c = triangles[t]
             return vertices[Int((0..<3).map { c[$0] }.first { $0 != u && $0 != v }!)]
         }
-        let around = forward + backward
         let w0 = far(around[0])
         // Half-turns from w0: 0 for angles in [0, pi), 1 for [pi, 2 pi); then order within a half.
         func half(_ w: Vector3) -> Int {
@@ -136,11 +147,17 @@ extension Mesh {
             return s > 0
         }
         guard !ties else { throw unpaired(pu) }
+        return try paired(sorted, forward: forward, solid: solid, near: pu)
+    }
+
+    /// The pairs of triangles `sorted` counter-clockwise round an edge: each backward one with the
+    /// next (or, unless `solid`, the previous) one, which must run forward.
+    private static func paired(_ sorted: [Int], forward: [Int], solid: Bool, near: Vector3) throws(GeometryError) -> [(Int, Int)] {
         let isForward = Set(forward)
         var pairs = [(Int, Int)]()
         for (k, t) in sorted.enumerated() where !isForward.contains(t) {
             let next = sorted[(k + (solid ? 1 : sorted.count - 1)) % sorted.count]
-            guard isForward.contains(next) else { throw unpaired(pu) }
+            guard isForward.contains(next) else { throw unpaired(near) }
             pairs.append((next, t))
         }
         return pairs

@@ -56,7 +56,7 @@ struct PlanarGraph {
             let o = at[u]
             if start[u + 1] - start[u] > 32 {
                 // A crowded vertex: sorted rather than inserted one by one.
-                var row = Array(Set(adjacent[start[u]..<start[u + 1]]))
+                var row = Array(Set(adjacent[start[u]..<start[u + 1]])).sorted()  // ties keep id order, not hash order
                 row.sort { angleLess(at[Int($0)] - o, at[Int($1)] - o, origin: o, at[Int($0)], at[Int($1)]) }
                 for v in row {
                     compact[end] = v
