@@ -91,10 +91,7 @@ struct Corefinement {
     /// (`nearlyTouching`), it stops as soon as that is known, before any triangle is split, and sets
     /// `stoppedAtNearContact`: the caller snaps the operands together first (`NearContactSnapping`).
     init(_ a: Mesh, _ b: Mesh, stoppingAtNearContact: Bool = false) throws(GeometryError) {
-        let meshes = [a, b]
-        let offset = UInt32(a.vertices.count)
         counts = (a.vertices.count, b.vertices.count)
-        func globalID(_ mesh: Int, _ v: UInt32) -> UInt32 { mesh == 0 ? v : v + offset }
 
         // Stages 1 to 3: the pairs in contact, their points and segments.
         let near = Tolerance.of([a, b])
@@ -125,128 +122,11 @@ struct Corefinement {
         labels = found
         moreLabels = extra
         representative = roots
-        let segments = registry.segments, alongEdges = registry.alongEdges, newDefinitions = registry.definitions
-        func resolve(_ id: UInt32) -> UInt32 { Int(id) < roots.count ? roots[Int(id)] : id }
 
-        // Points on each edge of each mesh, for splitting the triangles that share the edge, and
-        // points inside each face.
-        var onEdge = [[(edge: Edge, id: UInt32)]](repeating: [], count: 2)
-        var inFace = [a.triangles.count, b.triangles.count].map { [[UInt32]](repeating: [], count: $0) }
-        for mesh in 0..<2 {
-            func place(_ id: UInt32, on s: Simplex) {
-                switch s {
-                case .edge(let e): onEdge[mesh].append((e, id))
-                case .face(let f): inFace[mesh][f].append(id)
-                case .vertex: break
-                }
-            }
-            // Ids merged into one are placed once, by their root (which holds all their features).
-            for (id, s) in found[mesh].enumerated() where roots[id] == UInt32(id) {
-                if let s { place(UInt32(id), on: s) }
-            }
-            // In id order, not the dictionary's (which changes from run to run): the order of the
-            // points inside a face decides how it is split.
-            for id in extra[mesh].keys.sorted() where roots[Int(id)] == id { for s in extra[mesh][id]! { place(id, on: s) } }
-        }
-        let edgePoints = [EdgePoints(vertexCount: a.vertices.count, entries: onEdge[0]), EdgePoints(vertexCount: b.vertices.count, entries: onEdge[1])]
-        let vertexList = vertices
-        let inputCount = a.vertices.count + b.vertices.count, definitions = newDefinitions
-        let definition = { (id: UInt32) -> ContactPoint in
-            Int(id) < inputCount ? .vertex(vertexList[Int(id)]) : definitions[Int(id) - inputCount]
-        }
-        // The points inside the edge from `start` to `end` (input vertices) in order, exactly: by the
-        // coordinate on which the edge runs furthest, compared on the points' definitions.
-        func sortedAlong(_ start: UInt32, _ end: UInt32, _ ids: ArraySlice<UInt32>) -> [UInt32] {
-            if ids.count == 1 { return [ids[ids.startIndex]] }
-            let d = vertexList[Int(end)] - vertexList[Int(start)]
-            let axis = abs(d.x) >= abs(d.y) && abs(d.x) >= abs(d.z) ? 0 : (abs(d.y) >= abs(d.z) ? 1 : 2)
-            let direction = d[axis] > 0 ? 1 : -1
-            let points = ids.map { ($0, HomogeneousPoint(definition($0))) }
-            return points.sorted { IndirectPredicates.compare($0.1, $1.1, along: axis) * direction < 0 }.map(\.0)
-        }
-
-        // The contact curves: segments across triangles, and the stretches of edges between the ends
-        // of segments along them.
-        var curve = Set<Edge>()
-        for mesh in 0..<2 {
-            for segs in segments[mesh] { for (p, q) in segs { curve.insert(Edge(p, q)) } }
-            for (edge, segs) in alongEdges[mesh] {
-                let start = resolve(globalID(mesh, edge.a)), end = resolve(globalID(mesh, edge.b))
-                let chain = [start] + sortedAlong(start, end, edgePoints[mesh].points(edge.a, edge.b)) + [end]
-                for (p, q) in segs {
-                    guard let i = chain.firstIndex(of: resolve(p)), let j = chain.firstIndex(of: resolve(q)) else {
-                        throw .degenerateContact("a contact segment along the edge from \(vertexList[Int(start)]) to \(vertexList[Int(end)]) ends off that edge; the operands nearly touch there")
-                    }
-                    for k in min(i, j)..<max(i, j) { curve.insert(Edge(chain[k], chain[k + 1])) }
-                }
-            }
-        }
-        curveEdges = curve
-
-        // The triangles with contact points on them, split one by one over the cores.
-        let segmentsOf = segments, pointsIn = inFace
-        func corners(_ mesh: Int, _ t: Mesh.Triangle) -> (UInt32, UInt32, UInt32) {
-            (resolve(globalID(mesh, t.a)), resolve(globalID(mesh, t.b)), resolve(globalID(mesh, t.c)))
-        }
-        // A triangle two of whose corners are one point (coincident corners of an operand, merged) is a
-        // needle of no area: its other two edges are one edge, used once each way, so dropping it
-        // keeps the operand closed. The contact points on that edge split the triangles beside it.
-        func isNeedle(_ mesh: Int, _ t: Mesh.Triangle) -> Bool {
-            let (a, b, c) = corners(mesh, t)
-            return a == b || b == c || c == a
-        }
-        var cut = [(mesh: Int, triangle: Int)]()
-        for mesh in 0..<2 {
-            let onEdges = edgePoints[mesh]
-            for (i, t) in meshes[mesh].triangles.enumerated()
-            where (!segmentsOf[mesh][i].isEmpty || !pointsIn[mesh][i].isEmpty
-                || !onEdges.points(t.a, t.b).isEmpty || !onEdges.points(t.b, t.c).isEmpty || !onEdges.points(t.c, t.a).isEmpty)
-                && !isNeedle(mesh, t) {
-                cut.append((mesh, i))
-            }
-        }
-        let split = try Parallel.each(cut.count) { k throws(GeometryError) -> (pieces: [Mesh.Triangle], exact: Bool) in
-            let (mesh, i) = cut[k]
-            let t = meshes[mesh].triangles[i], onEdges = edgePoints[mesh]
-            let points0 = onEdges.points(t.a, t.b), points1 = onEdges.points(t.b, t.c), points2 = onEdges.points(t.c, t.a)
-            let (a, b, c) = corners(mesh, t)
-            // Boundary: corners and the contact points inside each edge, in order.
-            var boundary = [UInt32]()
-            boundary.reserveCapacity(3 + points0.count + points1.count + points2.count)
-            boundary.append(a)
-            if !points0.isEmpty { boundary += sortedAlong(a, b, points0) }
-            boundary.append(b)
-            if !points1.isEmpty { boundary += sortedAlong(b, c, points1) }
-            boundary.append(c)
-            if !points2.isEmpty { boundary += sortedAlong(c, a, points2) }
-            var out = [Mesh.Triangle]()
-            let exact = try Corefinement.split(
-                corners: (a, b, c), boundary: boundary, segments: segmentsOf[mesh][i], points: pointsIn[mesh][i], vertices: vertexList,
-                definition: definition, tag: t.tag, tolerance: near, into: &out)
-            return (out, exact)
-        }
-        exactSplits = split.count { $0.exact }
-        pieces = [[], []]
-        sources = [[], []]
-        var next = 0
-        for mesh in 0..<2 {
-            var out = [Mesh.Triangle](), from = [Int]()
-            out.reserveCapacity(meshes[mesh].triangles.count + meshes[mesh].triangles.count / 2)
-            from.reserveCapacity(out.capacity)
-            for (i, t) in meshes[mesh].triangles.enumerated() {
-                if next < cut.count && cut[next] == (mesh, i) {
-                    out += split[next].pieces
-                    for _ in split[next].pieces.indices { from.append(i) }
-                    next += 1
-                } else if !isNeedle(mesh, t) {
-                    let (a, b, c) = corners(mesh, t)
-                    out.append(Mesh.Triangle(a, b, c, tag: t.tag))
-                    from.append(i)
-                }
-            }
-            pieces[mesh] = out
-            sources[mesh] = from
-        }
+        // Stages 5 and 6: the points on each operand, the curves, and the split triangles.
+        let arrangement = ContactArrangement(a, b, registry, vertices: vertices, roots: roots, found: found, extra: extra, tolerance: near)
+        curveEdges = try arrangement.curves()
+        (pieces, sources, exactSplits) = try arrangement.split()
     }
 
     /// Stages 1 and 2: the pairs of triangles in contact, exactly (`TriangleContact`), found over

@@ -1,0 +1,167 @@
+/// Stages 5 and 6 of a corefinement (docs/booleans.md), after the contact is registered: where the
+/// contact points lie on each operand (inside an edge, in order along it, or inside a face), the
+/// contact curves as edges, and every triangle that a point or a segment touches split along them
+/// (`Corefinement.split`), over the cores.
+struct ContactArrangement {
+    typealias Edge = Corefinement.Edge
+    typealias Simplex = Corefinement.Simplex
+
+    private let meshes: [Mesh]
+    /// All vertices by global id: A's, B's, then the constructed points rounded.
+    private let vertices: [Vector3]
+    /// The definitions of the constructed points, in id order after the input vertices.
+    private let definitions: [ContactPoint]
+    /// The id standing for each vertex (`ContactRegistry.resolved()`).
+    private let roots: [UInt32]
+    private let segments: [[[(UInt32, UInt32)]]]
+    private let alongEdges: [[Edge: [(UInt32, UInt32)]]]
+    /// Per operand: the points inside its edges, and those inside each face.
+    private let edgePoints: [EdgePoints]
+    private let inFace: [[[UInt32]]]
+    private let tolerance: Double
+
+    /// The arrangement of `a` and `b` with `registry`'s contact, resolved into `roots`, `found`
+    /// (the feature of each operand holding each id) and `extra` (further features), its points
+    /// rounded to `vertices`.
+    init(_ a: Mesh, _ b: Mesh, _ registry: ContactRegistry, vertices: [Vector3], roots: [UInt32], found: [[Simplex?]],
+         extra: [[UInt32: [Simplex]]], tolerance: Double) {
+        meshes = [a, b]
+        self.vertices = vertices
+        definitions = registry.definitions
+        self.roots = roots
+        segments = registry.segments
+        alongEdges = registry.alongEdges
+        self.tolerance = tolerance
+        var onEdge = [[(edge: Edge, id: UInt32)]](repeating: [], count: 2)
+        var inFace = [a.triangles.count, b.triangles.count].map { [[UInt32]](repeating: [], count: $0) }
+        for mesh in 0..<2 {
+            func place(_ id: UInt32, on s: Simplex) {
+                switch s {
+                case .edge(let e): onEdge[mesh].append((e, id))
+                case .face(let f): inFace[mesh][f].append(id)
+                case .vertex: break
+                }
+            }
+            // Ids merged into one are placed once, by their root (which holds all their features).
+            for (id, s) in found[mesh].enumerated() where roots[id] == UInt32(id) {
+                if let s { place(UInt32(id), on: s) }
+            }
+            // In id order, not the dictionary's (which changes from run to run): the order of the
+            // points inside a face decides how it is split.
+            for id in extra[mesh].keys.sorted() where roots[Int(id)] == id { for s in extra[mesh][id]! { place(id, on: s) } }
+        }
+        edgePoints = [EdgePoints(vertexCount: a.vertices.count, entries: onEdge[0]), EdgePoints(vertexCount: b.vertices.count, entries: onEdge[1])]
+        self.inFace = inFace
+    }
+
+    private func globalID(_ mesh: Int, _ v: UInt32) -> UInt32 { mesh == 0 ? v : v + UInt32(meshes[0].vertices.count) }
+
+    private func resolve(_ id: UInt32) -> UInt32 { Int(id) < roots.count ? roots[Int(id)] : id }
+
+    /// The exact definition of vertex `id`.
+    private func definition(_ id: UInt32) -> ContactPoint {
+        let inputs = meshes[0].vertices.count + meshes[1].vertices.count
+        return Int(id) < inputs ? .vertex(vertices[Int(id)]) : definitions[Int(id) - inputs]
+    }
+
+    /// The points inside the edge from `start` to `end` (input vertices) in order, exactly: by the
+    /// coordinate on which the edge runs furthest, compared on the points' definitions.
+    private func sortedAlong(_ start: UInt32, _ end: UInt32, _ ids: ArraySlice<UInt32>) -> [UInt32] {
+        if ids.count == 1 { return [ids[ids.startIndex]] }
+        let d = vertices[Int(end)] - vertices[Int(start)]
+        let axis = abs(d.x) >= abs(d.y) && abs(d.x) >= abs(d.z) ? 0 : (abs(d.y) >= abs(d.z) ? 1 : 2)
+        let direction = d[axis] > 0 ? 1 : -1
+        let points = ids.map { ($0, HomogeneousPoint(definition($0))) }
+        return points.sorted { IndirectPredicates.compare($0.1, $1.1, along: axis) * direction < 0 }.map(\.0)
+    }
+
+    /// The contact curves: segments across triangles, and the stretches of edges between the ends
+    /// of segments along them.
+    func curves() throws(GeometryError) -> Set<Edge> {
+        var curve = Set<Edge>()
+        for mesh in 0..<2 {
+            for segs in segments[mesh] { for (p, q) in segs { curve.insert(Edge(p, q)) } }
+            for (edge, segs) in alongEdges[mesh] {
+                let start = resolve(globalID(mesh, edge.a)), end = resolve(globalID(mesh, edge.b))
+                let chain = [start] + sortedAlong(start, end, edgePoints[mesh].points(edge.a, edge.b)) + [end]
+                for (p, q) in segs {
+                    guard let i = chain.firstIndex(of: resolve(p)), let j = chain.firstIndex(of: resolve(q)) else {
+                        throw .degenerateContact("a contact segment along the edge from \(vertices[Int(start)]) to \(vertices[Int(end)]) ends off that edge; the operands nearly touch there")
+                    }
+                    for k in min(i, j)..<max(i, j) { curve.insert(Edge(chain[k], chain[k + 1])) }
+                }
+            }
+        }
+        return curve
+    }
+
+    /// A triangle's corners by the ids standing for them.
+    private func corners(_ mesh: Int, _ t: Mesh.Triangle) -> (UInt32, UInt32, UInt32) {
+        (resolve(globalID(mesh, t.a)), resolve(globalID(mesh, t.b)), resolve(globalID(mesh, t.c)))
+    }
+
+    /// A triangle two of whose corners are one point (coincident corners of an operand, merged) is a
+    /// needle of no area: its other two edges are one edge, used once each way, so dropping it
+    /// keeps the operand closed. The contact points on that edge split the triangles beside it.
+    private func isNeedle(_ mesh: Int, _ t: Mesh.Triangle) -> Bool {
+        let (a, b, c) = corners(mesh, t)
+        return a == b || b == c || c == a
+    }
+
+    /// The pieces of each operand (every triangle the contact touches split, one by one over the
+    /// cores; the rest as they are, needles dropped), the input triangle of each piece, and how many
+    /// triangles `ExactSplit` had to split.
+    func split() throws(GeometryError) -> (pieces: [[Mesh.Triangle]], sources: [[Int]], exactSplits: Int) {
+        var cut = [(mesh: Int, triangle: Int)]()
+        for mesh in 0..<2 {
+            let onEdges = edgePoints[mesh]
+            for (i, t) in meshes[mesh].triangles.enumerated()
+            where (!segments[mesh][i].isEmpty || !inFace[mesh][i].isEmpty
+                || !onEdges.points(t.a, t.b).isEmpty || !onEdges.points(t.b, t.c).isEmpty || !onEdges.points(t.c, t.a).isEmpty)
+                && !isNeedle(mesh, t) {
+                cut.append((mesh, i))
+            }
+        }
+        let split = try Parallel.each(cut.count) { k throws(GeometryError) -> (pieces: [Mesh.Triangle], exact: Bool) in
+            let (mesh, i) = cut[k]
+            let t = meshes[mesh].triangles[i], onEdges = edgePoints[mesh]
+            let points0 = onEdges.points(t.a, t.b), points1 = onEdges.points(t.b, t.c), points2 = onEdges.points(t.c, t.a)
+            let (a, b, c) = corners(mesh, t)
+            // Boundary: corners and the contact points inside each edge, in order.
+            var boundary = [UInt32]()
+            boundary.reserveCapacity(3 + points0.count + points1.count + points2.count)
+            boundary.append(a)
+            if !points0.isEmpty { boundary += sortedAlong(a, b, points0) }
+            boundary.append(b)
+            if !points1.isEmpty { boundary += sortedAlong(b, c, points1) }
+            boundary.append(c)
+            if !points2.isEmpty { boundary += sortedAlong(c, a, points2) }
+            var out = [Mesh.Triangle]()
+            let exact = try Corefinement.split(
+                corners: (a, b, c), boundary: boundary, segments: segments[mesh][i], points: inFace[mesh][i], vertices: vertices,
+                definition: definition, tag: t.tag, tolerance: tolerance, into: &out)
+            return (out, exact)
+        }
+        var pieces = [[Mesh.Triangle]](), sources = [[Int]]()
+        var next = 0
+        for mesh in 0..<2 {
+            var out = [Mesh.Triangle](), from = [Int]()
+            out.reserveCapacity(meshes[mesh].triangles.count + meshes[mesh].triangles.count / 2)
+            from.reserveCapacity(out.capacity)
+            for (i, t) in meshes[mesh].triangles.enumerated() {
+                if next < cut.count && cut[next] == (mesh, i) {
+                    out += split[next].pieces
+                    for _ in split[next].pieces.indices { from.append(i) }
+                    next += 1
+                } else if !isNeedle(mesh, t) {
+                    let (a, b, c) = corners(mesh, t)
+                    out.append(Mesh.Triangle(a, b, c, tag: t.tag))
+                    from.append(i)
+                }
+            }
+            pieces.append(out)
+            sources.append(from)
+        }
+        return (pieces, sources, split.count { $0.exact })
+    }
+}
