@@ -90,16 +90,18 @@ import Testing
         #expect(d.eulerCharacteristic == 0)
     }
 
+    /// A box of random size (1 to 8 mm a side), turned and placed at random near the origin.
+    static func randomBox(_ rng: inout SeededRandom) -> Mesh {
+        let size = Vector3(Double.random(in: 1...8, using: &rng), Double.random(in: 1...8, using: &rng), Double.random(in: 1...8, using: &rng))
+        let angles = Vector3(Double.random(in: 0...360, using: &rng), Double.random(in: 0...360, using: &rng), Double.random(in: 0...360, using: &rng))
+        let at = Vector3(Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng))
+        return try! Mesh.box(size: size).rotated(degrees: angles).translated(by: at)
+    }
+
     @Test func randomRotatedBoxesKeepTheIdentities() throws {
         var rng = SeededRandom(seed: 40)
         for n in 0..<60 {
-            func randomBox(_ rng: inout SeededRandom) -> Mesh {
-                let size = Vector3(Double.random(in: 1...8, using: &rng), Double.random(in: 1...8, using: &rng), Double.random(in: 1...8, using: &rng))
-                let angles = Vector3(Double.random(in: 0...360, using: &rng), Double.random(in: 0...360, using: &rng), Double.random(in: 0...360, using: &rng))
-                let at = Vector3(Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng))
-                return try! Mesh.box(size: size).rotated(degrees: angles).translated(by: at)
-            }
-            let a = randomBox(&rng), b = randomBox(&rng)
+            let a = Self.randomBox(&rng), b = Self.randomBox(&rng)
             let va = a.report().volume, vb = b.report().volume
             let u = Self.expectSolid(try a.union(b), "union \(n)")
             let i = Self.expectSolid(try a.intersection(b), "intersection \(n)")

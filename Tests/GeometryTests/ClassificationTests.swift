@@ -34,13 +34,7 @@ import Testing
         var rng = SeededRandom(seed: 7)
         var checked = 0
         for n in 0..<40 {
-            func randomBox(_ rng: inout SeededRandom) -> Mesh {
-                let size = Vector3(Double.random(in: 1...8, using: &rng), Double.random(in: 1...8, using: &rng), Double.random(in: 1...8, using: &rng))
-                let angles = Vector3(Double.random(in: 0...360, using: &rng), Double.random(in: 0...360, using: &rng), Double.random(in: 0...360, using: &rng))
-                let at = Vector3(Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng))
-                return try! Mesh.box(size: size).rotated(degrees: angles).translated(by: at)
-            }
-            checked += try Self.expectSidesAgreeWithRays(randomBox(&rng), randomBox(&rng), "pair \(n)")
+            checked += try Self.expectSidesAgreeWithRays(BooleanTests.randomBox(&rng), BooleanTests.randomBox(&rng), "pair \(n)")
         }
         #expect(checked > 1000)
     }
