@@ -12,10 +12,10 @@
 ///   resolves; one exactly on an edge is inserted all the same, so that both operands have it),
 ///   but not beside a triangle that already has a corner at that point: such an edge or face
 ///   passes that near only as a sliver of the same sheet, and a second corner there folds it; nor
-///   where the operand has a vertex at that point already (two vertices at one point would make
-///   it touch itself);
+///   where snapping has already put a vertex of the operand at that point (two vertices at one
+///   point that it made itself would make it touch itself; input vertices may share a point);
 /// - two edges passing within the tolerance of each other are both split at one new common point
-///   (not where either operand has a vertex at that point already), unless both are diagonals
+///   (not where snapping has already put a vertex of either operand), unless both are diagonals
 ///   inside flat regions (between two coplanar triangles of one tag): then the one that is not
 ///   the Delaunay diagonal of its quad is flipped, since splitting would add diagonals that cross
 ///   again, and flipping either one could flip back and forth. Both
@@ -106,20 +106,20 @@ struct NearContactSnapping {
         while v < meshes[x].vertices.count && budget >= 0 {
             let p = meshes[x].vertices[v]
             switch meshes[y].nearestFeature(to: p, within: tolerance) {
-            case .vertex(let w)? where !meshes[x].hasVertex(at: meshes[y].vertices[Int(w)]):
+            case .vertex(let w)? where !meshes[x].madeVertex(at: meshes[y].vertices[Int(w)]):
                 meshes[x].move(v, to: meshes[y].vertices[Int(w)])
                 changed = true
-            case .edge(let u, let w)? where !meshes[y].hasVertex(at: p):
+            case .edge(let u, let w)? where !meshes[y].madeVertex(at: p):
                 _ = meshes[y].splitEdge(u, w, at: p)
                 changed = true
                 budget -= 1
-            case .face(let t)? where !meshes[y].hasVertex(at: p):
+            case .face(let t)? where !meshes[y].madeVertex(at: p):
                 meshes[y].splitFace(t, at: p)
                 changed = true
                 budget -= 1
             case .vertex?, .edge?, .face?:
-                // The operand that would be edited has a vertex at that point already, elsewhere
-                // on its surface: a second one would make it touch itself there.
+                // Snapping has put a vertex of the operand that would be edited at that point
+                // already, elsewhere on its surface: a second one would make it touch itself.
                 break
             case nil:
                 break
@@ -158,10 +158,10 @@ struct NearContactSnapping {
                         }
                         guard splittingDiagonals else { continue }
                     }
-                    // Where an edge of one operand passes that near a corner of its own (a sliver
-                    // an earlier edit left), the crossing is that corner: splitting there would
-                    // give the operand two vertices at one point.
-                    if meshes[0].hasVertex(at: x) || meshes[1].hasVertex(at: x) { continue }
+                    // Where an edge of one operand passes that near a corner snapping made (a
+                    // sliver an earlier edit left), the crossing is that corner: splitting there
+                    // would give the operand two vertices at one point.
+                    if meshes[0].madeVertex(at: x) || meshes[1].madeVertex(at: x) { continue }
                     _ = meshes[0].splitEdge(u, w, at: x)
                     _ = meshes[1].splitEdge(r, s, at: x)
                     budget -= 2
@@ -201,12 +201,12 @@ struct NearContactSnapping {
             case face(Int)
         }
 
-        /// How many vertices sit at each position.
-        private var at: [Vector3: Int] = [:]
+        /// The vertices snapping inserted or moved, and how many of them sit at each position.
+        private var madeIDs = Set<UInt32>()
+        private var made: [Vector3: Int] = [:]
 
         init(_ m: Mesh, slack: Double) {
             vertices = m.vertices
-            for p in m.vertices { at[p, default: 0] += 1 }
             triangles = m.triangles
             tree = BoundingVolumeHierarchy(boxes: [])
             self.slack = 2 * slack
@@ -243,8 +243,8 @@ struct NearContactSnapping {
 
         /// Moves vertex `v` to `p` (by at most the tolerance: a corner snapped onto a corner).
         mutating func move(_ v: Int, to p: Vector3) {
-            at[vertices[v], default: 1] -= 1
-            at[p, default: 0] += 1
+            if !madeIDs.insert(UInt32(v)).inserted { made[vertices[v], default: 1] -= 1 }
+            made[p, default: 0] += 1
             vertices[v] = p
             edited.insert(UInt32(v))
         }
@@ -253,7 +253,8 @@ struct NearContactSnapping {
         mutating func splitEdge(_ u: UInt32, _ v: UInt32, at p: Vector3) -> UInt32 {
             let x = UInt32(vertices.count)
             vertices.append(p)
-            at[p, default: 0] += 1
+            madeIDs.insert(x)
+            made[p, default: 0] += 1
             for i in onEdge[Self.key(u, v)] ?? [] {
                 let t = triangles[i]
                 guard let k = (0..<3).first(where: { Self.key(t[$0], t[($0 + 1) % 3]) == Self.key(u, v) }) else { continue }
@@ -263,8 +264,9 @@ struct NearContactSnapping {
             return x
         }
 
-        /// Whether a vertex sits at `p`.
-        func hasVertex(at p: Vector3) -> Bool { (at[p] ?? 0) > 0 }
+        /// Whether a vertex that snapping inserted or moved sits at `p`. (Input vertices may share a
+        /// position: shells of an earlier result that touch there, each of which may need the corner.)
+        func madeVertex(at p: Vector3) -> Bool { (made[p] ?? 0) > 0 }
 
         /// Whether the two triangles on edge `u v` lie in one plane, up to `tolerance`, and carry one tag.
         func isFlat(_ u: UInt32, _ v: UInt32, within tolerance: Double) -> Bool {
@@ -347,7 +349,8 @@ struct NearContactSnapping {
         mutating func splitFace(_ i: Int, at p: Vector3) {
             let x = UInt32(vertices.count)
             vertices.append(p)
-            at[p, default: 0] += 1
+            madeIDs.insert(x)
+            made[p, default: 0] += 1
             let t = triangles[i]
             replace(i, with: [Mesh.Triangle(t.a, t.b, x, tag: t.tag), Mesh.Triangle(t.b, t.c, x, tag: t.tag), Mesh.Triangle(t.c, t.a, x, tag: t.tag)])
         }
