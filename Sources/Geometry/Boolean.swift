@@ -202,8 +202,8 @@ extension Mesh {
         let operands: [Mesh]
         private(set) var triangles = [Triangle]()
         private(set) var normals = [Vector3]()
-        /// Per kept triangle: its operand, its piece there, and whether it was turned round.
-        private(set) var origins = [(mesh: Int, piece: Int, flipped: Bool)]()
+        /// Per kept triangle: its operand and its piece there.
+        private(set) var origins = [(mesh: Int, piece: Int)]()
 
         let tolerance: Double
 
@@ -215,7 +215,7 @@ extension Mesh {
 
         mutating func add(_ t: Triangle, piece i: Int, of m: Int, flipped: Bool = false) {
             triangles.append(t)
-            origins.append((m, i, flipped))
+            origins.append((m, i))
             let (p, q, r) = operands[m].corners(core.sources[m][i])
             let n = (q - p).cross(r - p)
             // An input triangle thinner than rounding (a sliver an earlier boolean left) has no

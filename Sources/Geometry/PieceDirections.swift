@@ -12,8 +12,9 @@ extension Corefinement {
     struct PieceDirections {
         let core: Corefinement
         let operands: [Mesh]
-        /// Per kept triangle: its operand, its piece there, and whether it was turned round.
-        let origins: [(mesh: Int, piece: Int, flipped: Bool)]
+        /// Per kept triangle: its operand and its piece there (the piece's own orientation is its
+        /// input triangle's, whether or not the kept triangle was turned round).
+        let origins: [(mesh: Int, piece: Int)]
 
         /// A kept triangle's input triangle, the input corner that marks its side of edge u v, and
         /// +1 if the piece runs u -> v in its input triangle's direction (else -1).
@@ -25,7 +26,7 @@ extension Corefinement {
         }
 
         private func mark(_ x: Int, _ u: HomogeneousPoint, _ v: HomogeneousPoint, _ ids: (UInt32, UInt32)) -> Mark? {
-            let (m, i, _) = origins[x]
+            let (m, i) = origins[x]
             let piece = core.pieces[m][i]
             let corners = operands[m].corners(core.sources[m][i])
             guard let k = (0..<3).first(where: { piece[$0] == ids.0 }) else { return nil }
