@@ -15,8 +15,9 @@ extension Corefinement {
     /// degenerate contact alike. A piece on the surface is found from its corners: all lie on one
     /// coplanar triangle of the other, found through the features holding them. The other pieces
     /// are grouped into patches that no contact curve crosses, and each patch is decided once, at a
-    /// contact curve along its boundary, by the exact side of the piece's third corner against the
-    /// other's triangle (or the wedge of two) that holds the curve there. Only a patch that no curve
+    /// contact curve along its boundary, by the exact side of an input corner of the piece's own
+    /// triangle (one strictly on the piece's side of the curve edge) against the other's triangle
+    /// (or the wedge of two) that holds the curve there. Only a patch that no curve
     /// bounds (a surface the other does not meet), or one where every such test lies in a plane that
     /// would decide it, is tested with an exact ray: from a corner off the other surface where it has
     /// one, else from the centre of its largest piece.
