@@ -24,6 +24,10 @@
 ///   a crease of the other operand: two creases through one quad would have its diagonal flip back
 ///   and forth.
 ///
+/// Where two shells of an operand touch along an edge (an earlier result, with its vertices
+/// duplicated there), splitting that edge splits the other shell's too, at the same point. Each
+/// round sees its own edits as it makes them.
+///
 /// This repeats until nothing is near any more. Afterwards the near contact is exact contact (shared
 /// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves, and
 /// the two faces that were a rounding error apart are one face. Each operand stays a closed,
@@ -190,6 +194,13 @@ struct NearContactSnapping {
         private var onEdge: [UInt64: [Int]] = [:]
         /// The triangles' boxes as they were at the last `reindex()`.
         private var tree: BoundingVolumeHierarchy
+        /// For each triangle, the triangle of the last `reindex()` whose box holds it (to within the
+        /// slack): itself, or the one it was split from.
+        private var indexedAs: [Int] = []
+        /// For each triangle of the last `reindex()`, the triangles made since that its box holds
+        /// too: pieces split from it, and the triangles a flip spread over it.
+        private var splitSince: [[Int]] = []
+        private var flippedSince: [[Int]] = []
         private let slack: Double
         /// The vertices that moved or were inserted, and the corners of every triangle a split or a
         /// flip made: only a triangle with one of them is not a triangle of the input.
@@ -205,12 +216,21 @@ struct NearContactSnapping {
         private var madeIDs = Set<UInt32>()
         private var made: [Vector3: Int] = [:]
 
+        /// For each vertex that shares its position with others (where shells of an earlier result
+        /// touch), those others.
+        private var twins: [UInt32: [UInt32]] = [:]
+
         init(_ m: Mesh, slack: Double) {
             vertices = m.vertices
             triangles = m.triangles
             tree = BoundingVolumeHierarchy(boxes: [])
             self.slack = 2 * slack
             for (i, t) in m.triangles.enumerated() { add(i, t) }
+            var at = [Vector3: [UInt32]]()
+            for (v, p) in m.vertices.enumerated() { at[p, default: []].append(UInt32(v)) }
+            for group in at.values where group.count > 1 {
+                for v in group { twins[v] = group.filter { $0 != v } }
+            }
         }
 
         var mesh: Mesh { Mesh(vertices: vertices, triangles: triangles) }
@@ -238,6 +258,8 @@ struct NearContactSnapping {
                 let j = triangles.count
                 triangles.append(piece)
                 add(j, piece)
+                indexedAs.append(indexedAs[i])
+                splitSince[indexedAs[i]].append(j)
             }
         }
 
@@ -249,8 +271,26 @@ struct NearContactSnapping {
             edited.insert(UInt32(v))
         }
 
-        /// Splits edge `u v` (and both triangles on it) at a new vertex at `p`; returns its id.
+        /// Splits edge `u v` (and both triangles on it) at a new vertex at `p`; returns its id. Where
+        /// shells touch along that edge (another edge has ends at the same positions), it is split at
+        /// `p` too, at a vertex of its own: moved off the line alone, either shell would cross the
+        /// other (`case-2028-9851`, two boxes of an earlier union that touch along an edge).
         mutating func splitEdge(_ u: UInt32, _ v: UInt32, at p: Vector3) -> UInt32 {
+            let x = splitOneEdge(u, v, at: p)
+            guard twins[u] != nil || twins[v] != nil else { return x }
+            var copies = [x]
+            for u2 in [u] + (twins[u] ?? []) where vertices[Int(u2)] == vertices[Int(u)] {
+                for v2 in [v] + (twins[v] ?? []) where vertices[Int(v2)] == vertices[Int(v)] && (u2, v2) != (u, v) {
+                    if !(onEdge[Self.key(u2, v2)] ?? []).isEmpty { copies.append(splitOneEdge(u2, v2, at: p)) }
+                }
+            }
+            if copies.count > 1 {
+                for c in copies { twins[c] = copies.filter { $0 != c } }
+            }
+            return x
+        }
+
+        private mutating func splitOneEdge(_ u: UInt32, _ v: UInt32, at p: Vector3) -> UInt32 {
             let x = UInt32(vertices.count)
             vertices.append(p)
             madeIDs.insert(x)
@@ -340,6 +380,9 @@ struct NearContactSnapping {
             edited.formUnion([s, e, w1, w2])
             triangles[i] = Mesh.Triangle(s, w2, w1, tag: tag)
             triangles[j] = Mesh.Triangle(w2, e, w1, tag: tag)
+            // Each new triangle spreads over the quad: the other's box holds part of it.
+            flippedSince[indexedAs[j]].append(i)
+            flippedSince[indexedAs[i]].append(j)
             add(i, triangles[i])
             add(j, triangles[j])
             return true
@@ -358,12 +401,23 @@ struct NearContactSnapping {
         /// Rebuilds the BVH over the triangles as they are now.
         mutating func reindex() {
             tree = BoundingVolumeHierarchy(boxes: triangles.map { t in Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]) })
+            indexedAs = Array(triangles.indices)
+            splitSince = [[Int]](repeating: [], count: triangles.count)
+            flippedSince = splitSince
         }
 
-        /// The triangles whose boxes at the last `reindex()` come within the slack of `box`. A
-        /// triangle split or flipped since may be missed; the next round, reindexed, finds it.
-        private func forEachTriangle(near box: Bounds, _ body: (Int) -> Void) {
-            tree.forEachOverlap(with: box.expanded(by: slack)) { i in body(i) }
+        /// The triangles that may come within the slack of `box`: those whose boxes at the last
+        /// `reindex()` do, the triangles flips spread over them since, and (`includingSplits`) the
+        /// pieces split from them since. A corner inserted into a face must be found by the next
+        /// corner near the edges that split made (two boxes sharing an edge, `case-2028-2836`,
+        /// cascaded when it was not). Crossings leave out this round's split pieces: their new
+        /// corners are snapped first, in the next round.
+        private func forEachTriangle(near box: Bounds, includingSplits: Bool = true, _ body: (Int) -> Void) {
+            tree.forEachOverlap(with: box.expanded(by: slack)) { i in
+                body(i)
+                for j in flippedSince[i] { body(j) }
+                if includingSplits { for j in splitSince[i] { body(j) } }
+            }
         }
 
         /// The feature of this mesh nearest `p` within `tolerance` that `p` is not yet a corner of: a
@@ -445,7 +499,7 @@ struct NearContactSnapping {
         /// nearest points; nil if there is none.
         func edgeCrossing(_ p: Vector3, _ q: Vector3, within tolerance: Double) -> (UInt32, UInt32, Vector3)? {
             var found: (UInt32, UInt32, Vector3)?
-            forEachTriangle(near: Bounds(p, q)) { i in
+            forEachTriangle(near: Bounds(p, q), includingSplits: false) { i in
                 guard found == nil else { return }
                 let t = triangles[i]
                 for k in 0..<3 {

@@ -234,4 +234,69 @@ import Testing
         let i = BooleanTests.expectValid(try a.intersection(b), "intersection")
         #expect(abs(i.volume - 9) < 1e-9, "intersection volume \(i.volume)")
     }
+
+    /// Found by the fuzzer (case-2028-2836): a 2 mm³ box in a corner of an 18 mm³ one, sharing two
+    /// of its faces and part of an edge, a rounding error off after the turn. Snapping once looked
+    /// only at the triangles of its last index within a round: after one corner of the small box
+    /// split a face of the large one, the next corners missed the edge they lay on, and the edges
+    /// through them split each other ever nearer those corners until the snapping gave up as
+    /// cascading and the difference was refused. Edits are now seen within the round: the
+    /// snapping settles with a few new vertices, and all three booleans are exact.
+    @Test func snappingSeesItsOwnEditsWithinARound() throws {
+        let faces = NearContactTests.boxFaces
+        let a = Mesh(vertices: [
+            Vector3(2.4066716642397887, 1.7310456706925161, 5.161923224728679),
+            Vector3(2.195357024057841, 0.3756267816673766, 3.7065243934392527),
+            Vector3(-0.32695307035087096, 1.0499481321870694, 6.1931370500219405),
+            Vector3(-0.5382677105328186, -0.3054707568380701, 4.737738218732514),
+            Vector3(1.2121740347591432, 3.829258081867322, 3.3812828649824676),
+            Vector3(1.0008593945771955, 2.4738391928421826, 1.9258840336930414),
+            Vector3(-1.5214506998315165, 3.1481605433618753, 4.412496690275729),
+            Vector3(-1.7327653400134642, 1.7927416543367358, 2.9570978589863026),
+        ], triangles: faces)
+        let b = Mesh(vertices: [
+            Vector3(0.9916402227917132, 1.5257078504030661, 4.184414964266316),
+            Vector3(0.8859829027007393, 0.8479984058904964, 3.456715548621603),
+            Vector3(0.0804319779281597, 1.2986753375679172, 4.528152906030736),
+            Vector3(-0.025225342162813913, 0.6209658930553474, 3.8004534903860234),
+            Vector3(0.19530846980461636, 2.924516124519603, 2.997321391102175),
+            Vector3(0.0896511497136423, 2.2468066800070337, 2.269621975457462),
+            Vector3(-0.7158997750589373, 2.6974836116844543, 3.341059332866595),
+            Vector3(-0.8215570951499109, 2.0197741671718847, 2.6133599172218824),
+        ], triangles: faces)
+        let snapping = try NearContactSnapping(a, b)
+        let inserted = snapping.meshes[0].mesh.vertices.count + snapping.meshes[1].mesh.vertices.count - 16
+        #expect(inserted > 0 && inserted <= 20, "\(inserted) vertices inserted")
+        #expect(abs(BooleanTests.expectValid(try a.subtracting(b), "difference").volume - 16) < 1e-9)
+        #expect(abs(BooleanTests.expectValid(try a.union(b), "union").volume - 18) < 1e-9)
+        #expect(abs(BooleanTests.expectValid(try a.intersection(b), "intersection").volume - 2) < 1e-9)
+    }
+
+    /// Where two shells of an operand touch along an edge (an earlier union of two boxes that meet
+    /// there, each with its own vertices), splitting that edge splits the other shell's edge at the
+    /// same point, at a vertex of its own: moved off the line alone, one shell would cross the
+    /// other (case-2028-9851, refused before).
+    @Test func splittingAnEdgeWhereShellsTouchSplitsBoth() {
+        let first = BooleanTests.box(Vector3(0, 0, 0), Vector3(1, 1, 1))
+        let second = BooleanTests.box(Vector3(1, 1, 0), Vector3(2, 2, 1))
+        let operand = Mesh.merged([first, second])
+        #expect(operand.vertices.count == 16)
+        func vertex(at p: Vector3, from range: Range<Int>) -> UInt32 { UInt32(range.first { operand.vertices[$0] == p }!) }
+        let (u, v) = (vertex(at: Vector3(1, 1, 0), from: 0..<8), vertex(at: Vector3(1, 1, 1), from: 0..<8))
+        var editable = NearContactSnapping.Editable(operand, slack: 1e-12)
+        editable.reindex()
+        let p = Vector3(1, 1, 0.375)
+        _ = editable.splitEdge(u, v, at: p)
+        let m = editable.mesh
+        #expect(m.vertices.count == 18 && m.vertices.filter { $0 == p }.count == 2, "\(m.vertices.count) vertices")
+        #expect(m.triangles.count == 24 + 4)
+        // Each shell is still closed on its own vertices: the second got the point too.
+        let report = m.report()
+        #expect(report.isValid, "\(report.problems)")
+        #expect(abs(report.volume - 2) < 1e-12)
+        var lone = NearContactSnapping.Editable(first, slack: 1e-12)
+        lone.reindex()
+        _ = lone.splitEdge(u, v, at: p)
+        #expect(lone.mesh.vertices.count == 9, "a lone shell gets one vertex")
+    }
 }
