@@ -134,8 +134,9 @@ extension Mesh {
     /// rounding may fold when the result is rounded to doubles: `RoundingRepair` mends them, and
     /// the result is checked (every triangle that rounding, a snap or an edit could have moved,
     /// against all the others). Every result is simplified (`Simplification`); where the simplified
-    /// result fails the check, the unsimplified one is tried; where that fails too, the boolean
-    /// fails.
+    /// result fails the check, the unsimplified one is tried; where that fails too, the rounded
+    /// corners of the crossing triangles are merged into neighbours
+    /// (`RoundingRepair.collapseCrossings`) and both are tried again; then the boolean fails.
     private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> Mesh {
         var (a, b) = (a, b)
         var core = try Corefinement(a, b, stoppingAtNearContact: true)
@@ -166,18 +167,21 @@ extension Mesh {
             m.triangles.map { t in t.a >= constructed.lowerBound || t.b >= constructed.lowerBound || t.c >= constructed.lowerBound
                 || edited.contains(t.a) || edited.contains(t.b) || edited.contains(t.c) }
         }
-        let repaired = repair.mesh, edited = repair.edited.union(snapped)
-        let simplification = simplified(repaired, core, tolerance: tolerance)
-        let simplified = simplification.mesh, compacted = simplified.compacted()
-        if compacted.isValidSolid(suspects: suspects(simplified, edited.union(simplification.targets))) {
-            return compacted.markedChecked()
+        // The repaired result, simplified where that stays valid; nil where even the unsimplified one folds.
+        func checked(_ repaired: Mesh, moved: Set<UInt32>) -> Mesh? {
+            let simplification = Mesh.simplified(repaired, core, tolerance: tolerance)
+            let compacted = simplification.mesh.compacted()
+            if compacted.isValidSolid(suspects: suspects(simplification.mesh, moved.union(simplification.targets))) { return compacted }
+            let unsimplified = repaired.compacted()
+            return unsimplified.isValidSolid(suspects: suspects(repaired, moved)) ? unsimplified : nil
         }
-        let unsimplified = repaired.compacted()
-        guard unsimplified.isValidSolid(suspects: suspects(repaired, edited)) else {
-            let report = unsimplified.report(checkSelfIntersections: true)
-            throw .degenerateContact("rounding the exact result to doubles folds it near \(core.nearlyTouching ?? a.bounds.min) (\(report.problems.joined(separator: "; ")))")
+        if let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) { return mesh.markedChecked() }
+        if repair.collapseCrossings(movable: snapped, reach: Tolerance.crossingReach * tolerance),
+           let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
+            return mesh.markedChecked()
         }
-        return unsimplified.markedChecked()
+        let report = repair.mesh.compacted().report(checkSelfIntersections: true)
+        throw .degenerateContact("rounding the exact result to doubles folds it near \(core.nearlyTouching ?? a.bounds.min) (\(report.problems.joined(separator: "; ")))")
     }
 
     /// The result without the vertices on the contact that add nothing to its shape

@@ -167,6 +167,19 @@ extension Mesh {
     /// `suspects`: where given, only the pairs with at least one suspect triangle are tested (the
     /// caller knows that the others do not cross each other).
     func selfIntersections(stoppingAtFirst: Bool = false, suspects: [Bool]? = nil) -> (count: Int, first: (Int, Int)?) {
+        let chunks = intersectingPairs(suspects: suspects, keeping: 1, stoppingAtFirst: stoppingAtFirst)
+        return (chunks.reduce(0) { $0 + $1.count }, chunks.lazy.compactMap(\.pairs.first).first)
+    }
+
+    /// Every pair of intersecting triangles (each once), among the pairs with a suspect if
+    /// `suspects` is given.
+    func intersectingPairs(suspects: [Bool]? = nil) -> [(Int, Int)] {
+        intersectingPairs(suspects: suspects, keeping: Int.max, stoppingAtFirst: false).flatMap(\.pairs)
+    }
+
+    /// Per chunk of tested triangles: how many intersecting pairs it found, and the first `keeping`
+    /// of them.
+    private func intersectingPairs(suspects: [Bool]?, keeping: Int, stoppingAtFirst: Bool) -> [(count: Int, pairs: [(Int, Int)])] {
         let boxes = (0..<triangles.count).map { i -> Bounds in
             let (p, q, r) = corners(i)
             return Bounds(p, q, r)
@@ -175,11 +188,11 @@ extension Mesh {
         let tested = suspects.map { s in triangles.indices.filter { s[$0] } } ?? Array(triangles.indices)
         // Whether each triangle is tested from its own side (all of them, without suspects).
         let isTested = suspects ?? [Bool](repeating: true, count: triangles.count)
-        let chunks = Parallel.map(tested.count, minimumChunk: 1024) { range -> (Int, (Int, Int)?) in
+        return Parallel.map(tested.count, minimumChunk: 1024) { range -> (count: Int, pairs: [(Int, Int)]) in
             var count = 0
-            var first: (Int, Int)?
+            var pairs = [(Int, Int)]()
             for i in tested[range] {
-                if stoppingAtFirst && first != nil { break }
+                if stoppingAtFirst && count > 0 { break }
                 bvh.forEachOverlap(with: boxes[i]) { j in
                     // Each pair once: a pair of tested triangles from its lower index.
                     guard j > i || (j < i && !isTested[j]) else { return }
@@ -190,13 +203,12 @@ extension Mesh {
                     }
                     if TriangleIntersection.intersect(corners(i), corners(j)) {
                         count += 1
-                        if first == nil { first = (i, j) }
+                        if pairs.count < keeping { pairs.append((i, j)) }
                     }
                 }
             }
-            return (count, first)
+            return (count, pairs)
         }
-        return (chunks.reduce(0) { $0 + $1.0 }, chunks.lazy.compactMap(\.1).first)
     }
 
     /// Whether the mesh is a valid solid (`report().isValid`), found the cheap way: the operand

@@ -21,7 +21,9 @@
 ///    times its area): a solid that is exactly there but thinner than rounding. Then flip again.
 ///
 /// Nothing moves by more than a merged cluster's extent (the tolerance, for one short edge); across
-/// a cap the surface moves by the cap's own height. The caller checks the result in full.
+/// a cap the surface moves by the cap's own height. The caller checks the result; where it still
+/// crosses itself, `collapseCrossings` merges the rounded corners of the crossing triangles into
+/// neighbours up to `Tolerance.crossingReach` tolerances away, and the caller checks again.
 struct RoundingRepair {
     private(set) var vertices: [Vector3]
     private var triangles: [Mesh.Triangle]
@@ -86,6 +88,45 @@ struct RoundingRepair {
         }
     }
 
+
+    /// Step 4, for a result that still crosses itself as repaired: the crossing triangles give up
+    /// their rounded corners. Each pass finds every crossing pair among the triangles with a
+    /// constructed, snapped (`movable`) or edited corner, and collapses the shortest edge of the
+    /// pair that has a constructed end and is no longer than `reach`, under the checks of step 1
+    /// (the link condition; no thick triangle turns over); then flips the caps. Each pass that
+    /// changes anything removes a vertex, so the passes end. True if anything changed.
+    mutating func collapseCrossings(movable: Set<UInt32>, reach: Double) -> Bool {
+        var changed = false
+        while true {
+            let live = triangles.indices.filter { alive[$0] }
+            let mesh = Mesh(vertices: vertices, triangles: live.map { triangles[$0] })
+            let suspects = live.map { i in
+                let t = triangles[i]
+                return [t.a, t.b, t.c].contains { origin(Int($0)) == 2 || edited.contains($0) || movable.contains($0) }
+            }
+            let pairs = mesh.intersectingPairs(suspects: suspects)
+            let before = collapses
+            for (x, y) in pairs where alive[live[x]] && alive[live[y]] {
+                var edges = [(length: Double, u: UInt32, v: UInt32)]()
+                for t in [triangles[live[x]], triangles[live[y]]] {
+                    for k in 0..<3 {
+                        let u = min(t[k], t[(k + 1) % 3]), v = max(t[k], t[(k + 1) % 3])
+                        let d = (vertices[Int(u)] - vertices[Int(v)]).length
+                        if d <= reach && (origin(Int(u)) == 2 || origin(Int(v)) == 2) { edges.append((d, u, v)) }
+                    }
+                }
+                edges.sort { ($0.length, $0.u, $0.v) < ($1.length, $1.u, $1.v) }
+                for e in edges {
+                    let c = collapses
+                    collapse(e.u, e.v)
+                    if collapses > c { break }
+                }
+            }
+            guard collapses > before else { return changed }
+            changed = true
+            for i in triangles.indices where alive[i] && isThin(i) { flipCap(i) }
+        }
+    }
 
     /// Drops every closed shell (triangles joined by edges) no thicker than the tolerance on
     /// average: its volume at most the tolerance times its area. Such a shell, a solid that is

@@ -45,6 +45,29 @@ import Testing
         #expect(r.triangles.count == 12 && abs(report.volume - 1) < 1e-15)
     }
 
+    /// The same point rounded 11 tolerances past corner 3: too far for step 1's collapse, so the
+    /// top still crosses itself after `repair()`. The last step, for a result that crosses itself,
+    /// merges it into the corner; 90 tolerances past is beyond its reach, and nothing changes.
+    @Test func aPointFartherPastACornerIsMergedWhereTheResultCrosses() throws {
+        let tolerance = Tolerance.of([Self.cube.bounds])
+        func repairing(_ d: Double) throws -> RoundingRepair {
+            let m = Self.cube(withTop: [(1, 5, 8), (1, 8, 3), (7, 3, 8), (7, 8, 5)], point: Vector3(-0.5 - d, 0.5 + d, 0.5))
+            var repair = RoundingRepair(m, normals: Self.faceNormals(m), origin: { $0 < 8 ? 0 : 2 }, tolerance: tolerance)
+            try repair.repair()
+            #expect(repair.mesh.compacted().countSelfIntersections() > 0)
+            return repair
+        }
+        var near = try repairing(8 * tolerance)
+        let merged = near.collapseCrossings(movable: [], reach: Tolerance.crossingReach * tolerance)
+        #expect(merged)
+        let r = near.mesh.compacted()
+        let report = BooleanTests.expectValid(r, "merged")
+        #expect(r.triangles.count == 12 && abs(report.volume - 1) < 1e-15)
+        var far = try repairing(64 * tolerance)
+        let changed = far.collapseCrossings(movable: [], reach: Tolerance.crossingReach * tolerance)
+        #expect(!changed)
+    }
+
     /// A point a hair off the middle of the diagonal leaves a cap (5, 3, 8) of height 1e-17: its
     /// long edge is flipped to the corner across it, and no thin triangle is left.
     @Test func aCapIsFlippedAway() throws {
