@@ -15,12 +15,13 @@
 /// One multiple of it has a use of its own: `crossingReach`.
 enum Tolerance {
     /// How far, in tolerances, the rounding repair's last step may merge a rounded point into a
-    /// neighbour where the result still crosses itself (`RoundingRepair.collapseCrossings`): 64, or
-    /// 2⁻³⁸ of the largest coordinate (5e-10 mm at the Mac mini's size). Snapping leaves features
+    /// neighbour where the result still crosses itself (`RoundingRepair.collapseCrossings`): 128, or
+    /// 2⁻³⁷ of the largest coordinate (1e-9 mm at the Mac mini's size). Snapping leaves features
     /// more than the tolerance apart, and what still folds when rounded is a cluster of such
-    /// features a few tolerances across: the corners of a solid and of its copy moved by a few
-    /// tolerances, with the contact points between them.
-    static let crossingReach = 64.0
+    /// features a few to a hundred tolerances across: the corners of a solid and of its copy moved
+    /// that far, with the contact points between them (Manifold's hull-body moved by 1e-9 mm, 103
+    /// tolerances, needs 99).
+    static let crossingReach = 128.0
 
     /// The tolerance (mm) for operands with these bounds.
     static func of(_ bounds: [Bounds]) -> Double {

@@ -47,7 +47,7 @@ import Testing
 
     /// The same point rounded 11 tolerances past corner 3: too far for step 1's collapse, so the
     /// top still crosses itself after `repair()`. The last step, for a result that crosses itself,
-    /// merges it into the corner; 90 tolerances past is beyond its reach, and nothing changes.
+    /// merges it into the corner; 181 tolerances past is beyond its reach, and nothing changes.
     @Test func aPointFartherPastACornerIsMergedWhereTheResultCrosses() throws {
         let tolerance = Tolerance.of([Self.cube.bounds])
         func repairing(_ d: Double) throws -> RoundingRepair {
@@ -63,7 +63,7 @@ import Testing
         let r = near.mesh.compacted()
         let report = BooleanTests.expectValid(r, "merged")
         #expect(r.triangles.count == 12 && abs(report.volume - 1) < 1e-15)
-        var far = try repairing(64 * tolerance)
+        var far = try repairing(128 * tolerance)
         let changed = far.collapseCrossings(movable: [], reach: Tolerance.crossingReach * tolerance)
         #expect(!changed)
     }
