@@ -145,10 +145,14 @@ struct RoundingRepair {
                 if let j = first[key] { shells.union(i, j) } else { first[key] = i }
             }
         }
-        var volume = [Int: Double](), area = [Int: Double]()
+        // Each shell's volume from a corner of its own: about the coordinates' origin, the rounding
+        // of the products (of the coordinates' size squared) would swamp a thin shell's volume.
+        var volume = [Int: Double](), area = [Int: Double](), corner = [Int: Vector3]()
         for i in live {
             let t = triangles[i], root = shells.find(i)
-            let p = vertices[Int(t.a)], q = vertices[Int(t.b)], r = vertices[Int(t.c)]
+            let o = corner[root] ?? vertices[Int(t.a)]
+            corner[root] = o
+            let p = vertices[Int(t.a)] - o, q = vertices[Int(t.b)] - o, r = vertices[Int(t.c)] - o
             volume[root, default: 0] += p.dot(q.cross(r)) / 6
             area[root, default: 0] += (q - p).cross(r - p).length / 2
         }
