@@ -130,8 +130,9 @@ extension Mesh {
     /// The boolean of two valid operands whose bounds overlap, in the stages of docs/booleans.md.
     /// Where the corefinement finds that the operands nearly touch, it stops, and they are snapped
     /// together (`NearContactSnapping`) before it runs again. Where the operands nearly touch, were
-    /// snapped, or a split had to be made exactly (`Corefinement.exactSplits`), pieces thinner than
-    /// rounding may fold when the result is rounded to doubles: `RoundingRepair` mends them, and
+    /// snapped, a split had to be made exactly (`Corefinement.exactSplits`), or a kept piece with a
+    /// rounded corner is no thicker than `Tolerance.crossingReach` tolerances, pieces thin enough
+    /// may fold when the result is rounded to doubles: `RoundingRepair` mends them, and
     /// the result is checked (every triangle that rounding, a snap or an edit could have moved,
     /// against all the others). Every result is simplified (`Simplification`); where the simplified
     /// result fails the check, the unsimplified one is tried; where that fails too, the rounded
@@ -153,7 +154,15 @@ extension Mesh {
         let (result, normals) = try kept(core, [a, b], op)
         let tolerance = Tolerance.of([a, b])
         let constructed = a.vertices.count + b.vertices.count..<core.vertices.count
-        guard core.nearlyTouching != nil || core.exactSplits > 0 || !snapped.isEmpty else {
+        // A piece with a rounded corner that is thinner than the repair's reach: the operands come
+        // that close there, a little farther apart than the tolerance, and rounding may cross it.
+        let hasThinPiece = result.triangles.contains { t in
+            guard constructed.contains(Int(t.a)) || constructed.contains(Int(t.b)) || constructed.contains(Int(t.c)) else { return false }
+            let p = result.vertices[Int(t.a)], q = result.vertices[Int(t.b)], r = result.vertices[Int(t.c)]
+            let longest = max((q - p).lengthSquared, (r - q).lengthSquared, (p - r).lengthSquared).squareRoot()
+            return (q - p).cross(r - p).length <= Tolerance.crossingReach * tolerance * longest
+        }
+        guard core.nearlyTouching != nil || core.exactSplits > 0 || !snapped.isEmpty || hasThinPiece else {
             // In general position the rounded result is valid as it is, and a collapse keeps it
             // closed, oriented and within the tolerance of where it was (docs/booleans.md).
             return simplified(result, core, tolerance: tolerance).mesh.compacted().markedChecked()
