@@ -20,7 +20,8 @@ enum Tolerance {
     /// more than the tolerance apart, and what still folds when rounded is a cluster of such
     /// features a few to a hundred tolerances across: the corners of a solid and of its copy moved
     /// that far, with the contact points between them (Manifold's hull-body moved by 1e-9 mm, 103
-    /// tolerances, needs 99).
+    /// tolerances, needs 99). For the same reason a boolean whose result has a piece this thin at
+    /// a rounded corner repairs and checks it, as it does where the operands nearly touch.
     static let crossingReach = 128.0
 
     /// The tolerance (mm) for operands with these bounds.
