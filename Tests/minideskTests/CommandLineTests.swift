@@ -506,10 +506,11 @@ import Testing
         #expect(typo.status == 2 && typo.stderr.contains("--mode takes multicolor, separate, merged, got `seperate`, did you mean `separate`?"))
     }
 
-    /// --verify reads every written file back with the exact readers; a binary STL whose 32-bit
-    /// floats fold a fine feature (the planter at a 0.002 mm chord deviation: 3 crossing pairs; the
-    /// pen holder at 0.004 mm had 72, which `export` used to report as ok, until the booleans
-    /// stopped leaving slivers there) is named with a warning, and fails --verify.
+    /// --verify reads every written file back with the exact readers. The planter at a 0.002 mm
+    /// chord deviation once had a sliver whose STL's 32-bit floats folded it (3 crossing pairs,
+    /// named with a warning, and --verify failed; the warning is tested on a made-up part in
+    /// `MeshWriterTests`); now that the booleans repair and check results with pieces that thin,
+    /// its STL reads back valid.
     @Test func verifyReadsEveryFileBack() throws {
         let folder = CommandLineTests.scratch + "/verify-\(UUID().uuidString)"
         let r = try CommandLineTests.run(["export", "solid", "--format", "3mf,stl,ply,obj,glb", "--resolution", "draft", "--verify", "--out", folder, "--json"])
@@ -517,10 +518,7 @@ import Testing
         let manifest = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]] ?? []
         #expect(manifest.count == 21 && manifest.allSatisfy { $0["verified"] as? Bool == true })
         let fine = try CommandLineTests.run(["export", "planter", "--format", "stl", "--resolution", "0.002", "--verify", "--out", folder])
-        let stl = folder + "/planter-shell.stl"
-        #expect(fine.status == 1)
-        #expect(fine.stderr.contains("\(stl): rounded to STL's 32-bit floats, this part is not a valid solid (") && fine.stderr.contains("--format 3mf or ply keep full precision"), "\(fine.stderr)")
-        #expect(fine.stderr.contains("--verify: \(stl) reads back with part `planter-shell` invalid ("))
+        #expect(fine.status == 0 && !fine.stderr.contains("not a valid solid"), "\(fine.stderr)")
     }
 
     /// Every item exports in every mode and format, and what can be read back is valid.
