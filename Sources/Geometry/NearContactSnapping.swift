@@ -197,9 +197,10 @@ struct NearContactSnapping {
         /// For each triangle, the triangle of the last `reindex()` whose box holds it (to within the
         /// slack): itself, or the one it was split from.
         private var indexedAs: [Int] = []
-        /// For each triangle of the last `reindex()`, the triangles made since that its box holds
-        /// too: pieces split from it, and the triangles a flip spread over it.
+        /// For each triangle of the last `reindex()`, the pieces split from it since (its box holds
+        /// them, to within the slack).
         private var splitSince: [[Int]] = []
+        /// For each triangle of the last `reindex()`, the triangles a flip spread over it since.
         private var flippedSince: [[Int]] = []
         private let slack: Double
         /// The vertices that moved or were inserted, and the corners of every triangle a split or a
@@ -226,6 +227,10 @@ struct NearContactSnapping {
             tree = BoundingVolumeHierarchy(boxes: [])
             self.slack = 2 * slack
             for (i, t) in m.triangles.enumerated() { add(i, t) }
+            // Edits before the first `reindex()` are kept track of too (the tree finds nothing yet).
+            indexedAs = Array(m.triangles.indices)
+            splitSince = [[Int]](repeating: [], count: m.triangles.count)
+            flippedSince = splitSince
             var at = [Vector3: [UInt32]]()
             for (v, p) in m.vertices.enumerated() { at[p, default: []].append(UInt32(v)) }
             for group in at.values where group.count > 1 {
