@@ -197,9 +197,15 @@ extension Mesh {
                     // Each pair once: a pair of tested triangles from its lower index.
                     guard j > i || (j < i && !isTested[j]) else { return }
                     if let shared = sharedEdgeOpposites(triangles[i], triangles[j]) {
-                        // Two triangles on one edge meet only along it unless they lie in one plane.
-                        let (p, q, r) = corners(i)
-                        if Predicates.orient3d(p, q, r, vertices[Int(shared)]) != 0 { return }
+                        // Two triangles on one edge meet only along it unless they lie in one plane
+                        // and on one side of it.
+                        let (p, q, r) = corners(i), s = vertices[Int(shared)]
+                        if Predicates.orient3d(p, q, r, s) != 0 { return }
+                        let t = triangles[i]
+                        let (u, v, w) = t.a == triangles[j].a || t.a == triangles[j].b || t.a == triangles[j].c
+                            ? (t.b == triangles[j].a || t.b == triangles[j].b || t.b == triangles[j].c ? (p, q, r) : (r, p, q))
+                            : (q, r, p)
+                        if TriangleIntersection.meetOnlyAlongSharedEdge(u, v, w, s) { return }
                     }
                     if TriangleIntersection.intersect(corners(i), corners(j)) {
                         count += 1

@@ -18,9 +18,20 @@ public enum Predicates {
         return orient2dExact(a, b, c)
     }
 
-    /// det [[ax ay 1] [bx by 1] [cx cy 1]] = M(a,b) - M(a,c) + M(b,c) with M(p,q) = px qy - qx py,
-    /// each minor exact from the raw coordinates.
+    /// The exact sign: the filter's formula in expansion arithmetic where the differences to `c` are
+    /// exact doubles, else `orient2dMinors`.
     private static func orient2dExact(_ a: Vector2, _ b: Vector2, _ c: Vector2) -> Int {
+        let (acx, acxe) = twoDiff(a.x, c.x), (acy, acye) = twoDiff(a.y, c.y)
+        let (bcx, bcxe) = twoDiff(b.x, c.x), (bcy, bcye) = twoDiff(b.y, c.y)
+        guard acxe == 0 && acye == 0 && bcxe == 0 && bcye == 0 else { return orient2dMinors(a, b, c) }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 4) { buffer in
+            Expansion.sign(buffer.baseAddress!, Expansion.crossProductDifference(acx, bcy, acy, bcx, into: buffer.baseAddress!))
+        }
+    }
+
+    /// The exact sign from the raw coordinates: det [[ax ay 1] [bx by 1] [cx cy 1]] = M(a,b) - M(a,c)
+    /// + M(b,c) with M(p,q) = px qy - qx py, each minor exact.
+    static func orient2dMinors(_ a: Vector2, _ b: Vector2, _ c: Vector2) -> Int {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 48) { buffer in
             let m1 = buffer.baseAddress!, m2 = m1 + 4, m3 = m1 + 8, s1 = m1 + 12, s2 = m1 + 24
             let n1 = Expansion.crossProductDifference(a.x, b.y, b.x, a.y, into: m1)
@@ -55,23 +66,42 @@ public enum Predicates {
         return orient3dExact(a, b, c, d)
     }
 
+    /// The exact sign. Where the nine differences to `a` are exact doubles (coordinates of similar
+    /// magnitude, as in a mesh, by Sterbenz's lemma), the filter's own formula is evaluated on them
+    /// in expansion arithmetic; otherwise `orient3dLaplace` works from the raw coordinates.
+    private static func orient3dExact(_ a: Vector3, _ b: Vector3, _ c: Vector3, _ d: Vector3) -> Int {
+        let (bx, bxe) = twoDiff(b.x, a.x), (by, bye) = twoDiff(b.y, a.y), (bz, bze) = twoDiff(b.z, a.z)
+        let (cx, cxe) = twoDiff(c.x, a.x), (cy, cye) = twoDiff(c.y, a.y), (cz, cze) = twoDiff(c.z, a.z)
+        let (dx, dxe) = twoDiff(d.x, a.x), (dy, dye) = twoDiff(d.y, a.y), (dz, dze) = twoDiff(d.z, a.z)
+        guard bxe == 0 && bye == 0 && bze == 0 && cxe == 0 && cye == 0 && cze == 0 && dxe == 0 && dye == 0 && dze == 0 else {
+            return orient3dLaplace(a, b, c, d)
+        }
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 80) { buffer in
+            // Layout: three minors of 4 | three terms of 8 | a sum of 16 | the total of 24.
+            let m1 = buffer.baseAddress!, m2 = m1 + 4, m3 = m1 + 8, t1 = m1 + 12, t2 = m1 + 20, t3 = m1 + 28
+            let s12 = m1 + 36, total = m1 + 52
+            let n1 = Expansion.crossProductDifference(by, cz, bz, cy, into: m1)
+            let n2 = Expansion.crossProductDifference(bz, cx, bx, cz, into: m2)
+            let n3 = Expansion.crossProductDifference(bx, cy, by, cx, into: m3)
+            let k1 = Expansion.scale(m1, n1, by: dx, into: t1)
+            let k2 = Expansion.scale(m2, n2, by: dy, into: t2)
+            let k3 = Expansion.scale(m3, n3, by: dz, into: t3)
+            let k12 = Expansion.sum(t1, k1, t2, k2, into: s12)
+            return Expansion.sign(total, Expansion.sum(s12, k12, t3, k3, into: total))
+        }
+    }
+
     /// The exact sign, by Laplace expansion of det [[a 1] [b 1] [c 1] [d 1]] (which is minus ours) into
     /// products of xy-minors and z-differences of the raw coordinates: no rounded difference anywhere.
-    private static func orient3dExact(_ a: Vector3, _ b: Vector3, _ c: Vector3, _ d: Vector3) -> Int {
+    static func orient3dLaplace(_ a: Vector3, _ b: Vector3, _ c: Vector3, _ d: Vector3) -> Int {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 512) { buffer in
             // Layout: minor 4 | dz 2 | term 8 | part 8 | merged 16 | two accumulators of 200 each.
             let minor = buffer.baseAddress!, dz = minor + 4, term = minor + 8, part = minor + 16, merged = minor + 24
-            let acc0 = minor + 40, acc1 = minor + 240
-            var acc = acc0, other = acc1, n = 0
-            // (row pair, complementary pair, sign): det = sum sign * M_xy(i, j) * (z_k - z_l).
-            let rows = [a, b, c, d]
-            let pairs: [(Int, Int, Int, Int, Double)] = [
-                (0, 1, 2, 3, 1), (0, 2, 1, 3, -1), (0, 3, 1, 2, 1), (1, 2, 0, 3, 1), (1, 3, 0, 2, -1), (2, 3, 0, 1, 1),
-            ]
-            for (i, j, k, l, sign) in pairs {
-                let p = rows[i], q = rows[j]
+            var acc = minor + 40, other = minor + 240, n = 0
+            // det = sum sign * M_xy(p, q) * (zk - zl) over the six pairs of rows.
+            func add(_ p: Vector3, _ q: Vector3, _ zk: Double, _ zl: Double, _ sign: Double) {
                 let mn = Expansion.crossProductDifference(p.x * sign, q.y, q.x * sign, p.y, into: minor)
-                let (hi, lo) = twoDiff(rows[k].z, rows[l].z)
+                let (hi, lo) = twoDiff(zk, zl)
                 var dn = 0
                 if lo != 0 { dz[dn] = lo; dn += 1 }
                 if hi != 0 { dz[dn] = hi; dn += 1 }
@@ -89,6 +119,12 @@ public enum Predicates {
                 n = Expansion.sum(acc, n, term, tn, into: other)
                 swap(&acc, &other)
             }
+            add(a, b, c.z, d.z, 1)
+            add(a, c, b.z, d.z, -1)
+            add(a, d, b.z, c.z, 1)
+            add(b, c, a.z, d.z, 1)
+            add(b, d, a.z, c.z, -1)
+            add(c, d, a.z, b.z, 1)
             return -Expansion.sign(acc, n)
         }
     }

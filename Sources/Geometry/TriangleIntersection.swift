@@ -27,21 +27,31 @@ enum TriangleIntersection {
         let t = Tri(t), u = Tri(u)
         let su = (Predicates.orient3d(t.p0, t.p1, t.p2, u.p0), Predicates.orient3d(t.p0, t.p1, t.p2, u.p1), Predicates.orient3d(t.p0, t.p1, t.p2, u.p2))
         if oneSide(su) { return false }
-        let st = (Predicates.orient3d(u.p0, u.p1, u.p2, t.p0), Predicates.orient3d(u.p0, u.p1, u.p2, t.p1), Predicates.orient3d(u.p0, u.p1, u.p2, t.p2))
-        if oneSide(st) { return false }
         if su == (0, 0, 0) {
+            // Coplanar (then every corner of t is in u's plane too).
             let axis = t.projectionAxis
             if fanShortcut && meetOnlyAtSharedCorner(t, u, axis) { return false }
             for i in 0..<3 where segmentHitsCoplanarTriangle(t[i], t[(i + 1) % 3], u, axis) { return true }
             for i in 0..<3 where segmentHitsCoplanarTriangle(u[i], u[(i + 1) % 3], t, axis) { return true }
             return false
         }
+        let st = (Predicates.orient3d(u.p0, u.p1, u.p2, t.p0), Predicates.orient3d(u.p0, u.p1, u.p2, t.p1), Predicates.orient3d(u.p0, u.p1, u.p2, t.p2))
+        if oneSide(st) { return false }
         // A triangle that meets the other's plane only at a shared corner touches it only there.
         if touchesOnlyAtSharedCorner(u, su, t) || touchesOnlyAtSharedCorner(t, st, u) { return false }
-        let sts = [st.0, st.1, st.2], sus = [su.0, su.1, su.2]
-        for i in 0..<3 where segmentHitsTriangle(t[i], t[(i + 1) % 3], sts[i], sts[(i + 1) % 3], u) { return true }
-        for i in 0..<3 where segmentHitsTriangle(u[i], u[(i + 1) % 3], sus[i], sus[(i + 1) % 3], t) { return true }
-        return false
+        if segmentHitsTriangle(t.p0, t.p1, st.0, st.1, u) || segmentHitsTriangle(t.p1, t.p2, st.1, st.2, u)
+            || segmentHitsTriangle(t.p2, t.p0, st.2, st.0, u) { return true }
+        return segmentHitsTriangle(u.p0, u.p1, su.0, su.1, t) || segmentHitsTriangle(u.p1, u.p2, su.1, su.2, t)
+            || segmentHitsTriangle(u.p2, u.p0, su.2, su.0, t)
+    }
+
+    /// Two coplanar triangles on a shared edge `p q` meet only along it when their third corners
+    /// `r` and `s` lie strictly on opposite sides of it (false where they may overlap).
+    static func meetOnlyAlongSharedEdge(_ p: Vector3, _ q: Vector3, _ r: Vector3, _ s: Vector3) -> Bool {
+        let axis = Tri((p, q, r)).projectionAxis
+        let a = Predicates.project(p, axis), b = Predicates.project(q, axis)
+        let sr = Predicates.orient2d(a, b, Predicates.project(r, axis))
+        return sr != 0 && Predicates.orient2d(a, b, Predicates.project(s, axis)) == -sr
     }
 
     /// Whether the closed triangles `t` and `u` share any point at all (touching counts, nothing is
@@ -147,17 +157,17 @@ enum TriangleIntersection {
         let pShared = tri.contains(p), qShared = tri.contains(q)
         if pShared && qShared { return false }  // an edge of the triangle (its ends are two of its corners)
         let a = Predicates.project(p, axis), b = Predicates.project(q, axis)
-        var t = [Predicates.project(tri.p0, axis), Predicates.project(tri.p1, axis), Predicates.project(tri.p2, axis)]
-        if Predicates.orient2d(t[0], t[1], t[2]) < 0 { t.swapAt(1, 2) }
+        // The triangle's corners, counter-clockwise.
+        let t0 = Predicates.project(tri.p0, axis)
+        var t1 = Predicates.project(tri.p1, axis), t2 = Predicates.project(tri.p2, axis)
+        if Predicates.orient2d(t0, t1, t2) < 0 { swap(&t1, &t2) }
         if pShared || qShared {
             // From a shared corner: the segment enters the triangle only within the corner's angle.
             let (corner, other) = pShared ? (a, b) : (b, a)
-            let k = t.firstIndex(of: corner)!
-            let prevCorner = t[(k + 2) % 3], nextCorner = t[(k + 1) % 3]
+            let (prevCorner, nextCorner) = corner == t0 ? (t2, t1) : (corner == t1 ? (t0, t2) : (t1, t0))
             return Predicates.orient2d(corner, nextCorner, other) >= 0 && Predicates.orient2d(prevCorner, corner, other) >= 0
         }
-        if inClosedTriangle(a, t[0], t[1], t[2]) || inClosedTriangle(b, t[0], t[1], t[2]) { return true }
-        for i in 0..<3 where segmentsIntersect(a, b, t[i], t[(i + 1) % 3]) { return true }
-        return false
+        if inClosedTriangle(a, t0, t1, t2) || inClosedTriangle(b, t0, t1, t2) { return true }
+        return segmentsIntersect(a, b, t0, t1) || segmentsIntersect(a, b, t1, t2) || segmentsIntersect(a, b, t2, t0)
     }
 }

@@ -55,6 +55,61 @@ import Testing
         #expect(onPlane > 100)
     }
 
+    /// Both exact paths of each predicate (from exact differences, and from the raw coordinates)
+    /// against the integer oracle, on the grid where the oracle is exact.
+    @Test func theRawCoordinatePathsMatchExactArithmetic() {
+        var rng = SeededRandom(seed: 3)
+        var zeros = 0
+        for _ in 0..<5_000 {
+            let r = { (rng: inout SeededRandom) in (0..<3).map { _ in Int64.random(in: -(1 << 39)...(1 << 39), using: &rng) } }
+            let a = r(&rng), b = r(&rng), c = r(&rng)
+            let s = Int64.random(in: -2...2, using: &rng), t = Int64.random(in: -2...2, using: &rng)
+            let d = (0..<3).map { k in a[k] + s * (b[k] - a[k]) / 2 + t * (c[k] - a[k]) / 2 + Int64.random(in: -1...1, using: &rng) }
+            let v = { (p: [Int64]) in Vector3(Double(p[0]) / Self.scale, Double(p[1]) / Self.scale, Double(p[2]) / Self.scale) }
+            let expected = Self.exactOrient3d(a, b, c, d)
+            if expected == 0 { zeros += 1 }
+            #expect(Predicates.orient3dLaplace(v(a), v(b), v(c), v(d)) == expected)
+            let flat = { (p: [Int64]) in (p[0], p[1]) }
+            let w = { (p: [Int64]) in Vector2(Double(p[0]) / Self.scale, Double(p[1]) / Self.scale) }
+            let e = (a[0] + s * (b[0] - a[0]) / 2 + Int64.random(in: -1...1, using: &rng), a[1] + s * (b[1] - a[1]) / 2)
+            #expect(Predicates.orient2dMinors(w(a), w(b), Vector2(Double(e.0) / Self.scale, Double(e.1) / Self.scale))
+                == Self.exactOrient2d(flat(a), flat(b), e))
+        }
+        #expect(zeros > 50)
+    }
+
+    /// Points with full 53-bit coordinates in [1, 2), so every difference is exact (Sterbenz) and
+    /// the predicates take their cheaper exact path: it agrees with the raw-coordinate path on
+    /// points rounded onto a plane or a line, where the filter cannot decide.
+    @Test func theExactDifferencePathsAgreeWithTheRawCoordinatePaths() {
+        var rng = SeededRandom(seed: 4)
+        var signs3 = [0: 0, 1: 0, -1: 0], signs2 = [0: 0, 1: 0, -1: 0]
+        for n in 0..<20_000 {
+            // Every other case on a coarse grid with steps of eighths, so that many points land exactly
+            // on the plane or line, and are nudged off by a unit in the last place or so.
+            let grid = n % 2 == 0
+            let x = { (rng: inout SeededRandom) in
+                grid ? 1.25 + Double(Int.random(in: 0..<(1 << 20), using: &rng)) * 0x1p-21 : Double.random(in: 1.25..<1.75, using: &rng)
+            }
+            let f = { (rng: inout SeededRandom) in
+                grid ? Double(Int.random(in: -1...1, using: &rng)) / 8 : Double.random(in: -0.2...0.2, using: &rng)
+            }
+            let nudge = { (rng: inout SeededRandom) in grid ? Double(Int.random(in: -1...1, using: &rng)) * 0x1p-52 : 0 }
+            let a = Vector3(x(&rng), x(&rng), x(&rng)), b = Vector3(x(&rng), x(&rng), x(&rng)), c = Vector3(x(&rng), x(&rng), x(&rng))
+            let s = f(&rng), t = f(&rng)
+            let d = a + (b - a) * s + (c - a) * t + Vector3(nudge(&rng), nudge(&rng), nudge(&rng))
+            let sign3 = Predicates.orient3d(a, b, c, d)
+            #expect(sign3 == Predicates.orient3dLaplace(a, b, c, d))
+            signs3[sign3, default: 0] += 1
+            let p = Vector2(a.x, a.y), q = Vector2(b.x, b.y), e = p + (q - p) * s + Vector2(nudge(&rng), 0)
+            let sign2 = Predicates.orient2d(p, q, e)
+            #expect(sign2 == Predicates.orient2dMinors(p, q, e))
+            signs2[sign2, default: 0] += 1
+        }
+        #expect(signs3.values.allSatisfy { $0 > 100 }, "\(signs3)")
+        #expect(signs2.values.allSatisfy { $0 > 100 }, "\(signs2)")
+    }
+
     @Test func orient2dHandlesTheClassicNearCollinearGrid() {
         // Shewchuk's example: points near (0.5, 0.5) on the line through (12, 12) and (24, 24).
         var wrongByNaiveFormula = 0

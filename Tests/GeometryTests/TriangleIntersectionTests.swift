@@ -29,6 +29,37 @@ import Testing
         #expect(separated > 1000 && crossing > 1000)
     }
 
+    /// The shared-edge shortcut of the self-intersection check: where it says two coplanar triangles
+    /// on one edge meet only along it, the full test agrees; where their third corners lie on one
+    /// side, the full test finds the overlap.
+    @Test(arguments: 0..<3) func theSharedEdgeShortcutAgreesWithTheFullTest(_ plane: Int) {
+        var random = SeededRandom(seed: 17 + UInt64(plane))
+        func point() -> Vector3 {
+            let p = Double(Int.random(in: -4...4, using: &random)), q = Double(Int.random(in: -4...4, using: &random))
+            switch plane {
+            case 0: return Vector3(p, q, 0)
+            case 1: return Vector3(2, p, q)
+            default: return Vector3(p, q, 3 - p - q)
+            }
+        }
+        var apart = 0, overlapping = 0
+        for _ in 0..<20_000 {
+            let p = point(), q = point(), r = point(), s = point()
+            let axis = TriangleIntersection.Tri((p, q, r)).projectionAxis
+            // (One triangle twice, r == s, is the edge grouping's to find: the full test ignores it.)
+            guard r != s, Predicates.orient2d(p, q, r, droppingAxis: axis) != 0, Predicates.orient2d(q, p, s, droppingAxis: axis) != 0 else { continue }
+            let full = TriangleIntersection.intersect((p, q, r), (q, p, s))
+            if TriangleIntersection.meetOnlyAlongSharedEdge(p, q, r, s) {
+                #expect(!full, "\(p) \(q) \(r) \(s)")
+                apart += 1
+            } else {
+                #expect(full, "\(p) \(q) \(r) \(s)")
+                overlapping += 1
+            }
+        }
+        #expect(apart > 1000 && overlapping > 1000)
+    }
+
     @Test func aFanOnAFlatCapDoesNotIntersect() {
         let v = Vector3(0, 0, 0)
         #expect(!TriangleIntersection.intersect((v, Vector3(1, 0, 0), Vector3(1, 1, 0)), (v, Vector3(0, 1, 0), Vector3(-1, 1, 0))))
