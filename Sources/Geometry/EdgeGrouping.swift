@@ -60,6 +60,17 @@ struct EdgeGrouping {
         self.ids = ids
     }
 
+    /// The positions (into `ids`) of the half-edges between `u` and `v`, either way (empty if none).
+    func halfEdges(between u: UInt32, and v: UInt32) -> Range<Int> {
+        let (low, high) = (min(u, v), max(u, v))
+        var g = Int(first[Int(low)])
+        let end = Int(first[Int(low) + 1])
+        while g < end && higher[g] < high { g += 1 }
+        var h = g
+        while h < end && higher[h] == high { h += 1 }
+        return g..<h
+    }
+
     /// Calls `body` with the positions (into `ids`) of the half-edges of each undirected edge.
     @inline(__always) func forEachEdge(_ body: (Range<Int>) -> Void) {
         for v in 0..<(first.count - 1) {

@@ -69,47 +69,15 @@ extension Mesh {
     /// is the costly part and can be skipped.
     public func report(checkSelfIntersections: Bool = true) -> MeshReport {
         let nonFinite = vertices.filter { !$0.isFinite }.count
-        // Directed edges keyed by (from, to).
-        var directed = [UInt64: Int]()
-        directed.reserveCapacity(triangles.count * 3)
-        @inline(__always) func key(_ a: UInt32, _ b: UInt32) -> UInt64 { UInt64(a) << 32 | UInt64(b) }
+        let topology = Topology(self)
         var degenerate = 0
-        for t in triangles {
+        for (i, t) in triangles.enumerated() {
             if t.a == t.b || t.b == t.c || t.c == t.a { degenerate += 1; continue }
-            directed[key(t.a, t.b), default: 0] += 1
-            directed[key(t.b, t.c), default: 0] += 1
-            directed[key(t.c, t.a), default: 0] += 1
-        }
-        // An undirected edge is open with one use, non-manifold with more than two; the mesh is oriented
-        // when no directed edge is used twice.
-        var open = 0, nonManifoldEdges = 0, edgeCount = 0
-        let misoriented = directed.values.filter { $0 > 1 }.count
-        for (k, forward) in directed {
-            let a = UInt32(k >> 32), b = UInt32(k & 0xffff_ffff)
-            let backward = directed[key(b, a)] ?? 0
-            guard a < b || backward == 0 else { continue }  // count each undirected edge once
-            edgeCount += 1
-            let total = forward + backward
-            if total == 1 { open += 1 } else if total > 2 { nonManifoldEdges += 1 }
-        }
-        for (i, t) in triangles.enumerated() where !(t.a == t.b || t.b == t.c || t.c == t.a) && nonFinite == 0 {
+            guard nonFinite == 0 else { continue }
             let (p, q, r) = corners(i)
             if Predicates.orient2d(p, q, r, droppingAxis: 0) == 0 && Predicates.orient2d(p, q, r, droppingAxis: 1) == 0
                 && Predicates.orient2d(p, q, r, droppingAxis: 2) == 0 { degenerate += 1 }
         }
-
-        // Shells and vertex fans by union-find.
-        var shellSets = UnionFind(count: triangles.count)
-        var firstTriangleOfEdge = [UInt64: Int]()
-        for (i, t) in triangles.enumerated() {
-            for (a, b) in [(t.a, t.b), (t.b, t.c), (t.c, t.a)] {
-                let k = key(min(a, b), max(a, b))
-                if let j = firstTriangleOfEdge[k] { shellSets.union(i, j) } else { firstTriangleOfEdge[k] = i }
-            }
-        }
-        var shellRoots = Set<Int>()
-        for i in 0..<triangles.count { shellRoots.insert(shellSets.find(i)) }
-        let nonManifoldVertices = countNonManifoldVertices()
 
         // Volume and area, relative to a point near the mesh for precision.
         let origin = vertices.first(where: \.isFinite) ?? .zero
@@ -120,42 +88,104 @@ extension Mesh {
             volume += a.dot(b.cross(c))
             area += (q - p).cross(r - p).length
         }
-        let used = Set(triangles.flatMap { [$0.a, $0.b, $0.c] })
+        var isUsed = [Bool](repeating: false, count: vertices.count)
+        for t in triangles { isUsed[Int(t.a)] = true; isUsed[Int(t.b)] = true; isUsed[Int(t.c)] = true }
+        let used = vertices.indices.filter { isUsed[$0] }
 
         var intersections: Int? = nil
         if checkSelfIntersections && nonFinite == 0 { intersections = countSelfIntersections() }
         return MeshReport(
-            isClosed: open == 0, isManifold: nonManifoldEdges == 0 && nonManifoldVertices == 0,
-            isOriented: misoriented == 0, isOutward: volume > 0, degenerateTriangles: degenerate,
+            isClosed: topology.openEdges == 0, isManifold: topology.nonManifoldEdges == 0 && topology.nonManifoldVertices == 0,
+            isOriented: topology.repeatedDirectedEdges == 0, isOutward: volume > 0, degenerateTriangles: degenerate,
             selfIntersections: intersections, volume: volume / 6, area: area / 2,
-            bounds: Bounds(points: used.map { vertices[Int($0)] }), shells: shellRoots.count,
-            eulerCharacteristic: used.count - edgeCount + triangles.count - degenerateCountByIndex,
-            triangles: triangles.count, vertices: used.count, openEdges: open, nonManifoldEdges: nonManifoldEdges,
-            nonManifoldVertices: nonManifoldVertices, nonFiniteVertices: nonFinite)
+            bounds: Bounds(points: used.map { vertices[$0] }), shells: topology.shells,
+            eulerCharacteristic: used.count - topology.edges + triangles.count - degenerateCountByIndex,
+            triangles: triangles.count, vertices: used.count, openEdges: topology.openEdges,
+            nonManifoldEdges: topology.nonManifoldEdges, nonManifoldVertices: topology.nonManifoldVertices, nonFiniteVertices: nonFinite)
     }
 
     private var degenerateCountByIndex: Int { triangles.filter { $0.a == $0.b || $0.b == $0.c || $0.c == $0.a }.count }
 
-    /// Vertices whose incident triangles, linked through edges at that vertex, form more than one fan.
-    private func countNonManifoldVertices() -> Int {
-        var incident = [[Int]](repeating: [], count: vertices.count)
-        for (i, t) in triangles.enumerated() {
-            for v in Set([t.a, t.b, t.c]) { incident[Int(v)].append(i) }
-        }
-        var count = 0
-        for (v, tris) in incident.enumerated() where tris.count > 1 {
-            // Link triangles that share an edge through v.
-            var sets = UnionFind(count: tris.count)
-            var byOther = [UInt32: Int]()
-            for (k, ti) in tris.enumerated() {
-                let t = triangles[ti]
-                for w in [t.a, t.b, t.c] where w != UInt32(v) {
-                    if let j = byOther[w] { sets.union(k, j) } else { byOther[w] = k }
+    /// The counts of the report that depend only on indices, from the half-edges grouped by edge
+    /// (`EdgeGrouping`, which leaves out triangles with a repeated index) and two union-finds: one
+    /// of triangles joined by edges (shells), one of triangle corners joined across the edges at
+    /// their vertex (the fans round each vertex).
+    private struct Topology {
+        /// Undirected edges of the triangles without a repeated index.
+        var edges = 0
+        var openEdges = 0
+        var nonManifoldEdges = 0
+        /// Directed edges used more than once.
+        var repeatedDirectedEdges = 0
+        var shells = 0
+        var nonManifoldVertices = 0
+
+        init(_ mesh: Mesh) {
+            let triangles = mesh.triangles
+            let grouping = EdgeGrouping(vertexCount: mesh.vertices.count, triangles: triangles)
+            let ids = grouping.ids
+            var shellSets = UnionFind(count: triangles.count)
+            var fans = UnionFind(count: 3 * triangles.count)
+            /// Corner slot 3 t + k of the half-edge `h` at vertex `v` (one of its two ends).
+            @inline(__always) func corner(_ h: Int, at v: UInt32) -> Int {
+                let t = h / 3, k = h % 3
+                return triangles[t][k] == v ? h : 3 * t + (k == 2 ? 0 : k + 1)
+            }
+            grouping.forEachEdge { run in
+                edges += 1
+                if run.count == 1 { openEdges += 1 } else if run.count > 2 { nonManifoldEdges += 1 }
+                let first = Int(ids[run.lowerBound])
+                let (u, v) = (triangles[first / 3][first % 3], triangles[first / 3][first % 3 == 2 ? 0 : first % 3 + 1])
+                var along = 0, against = 0
+                for g in run {
+                    let h = Int(ids[g])
+                    if triangles[h / 3][h % 3] == u { along += 1 } else { against += 1 }
+                    shellSets.union(h / 3, first / 3)
+                    fans.union(corner(h, at: u), corner(first, at: u))
+                    fans.union(corner(h, at: v), corner(first, at: v))
+                }
+                repeatedDirectedEdges += (along > 1 ? 1 : 0) + (against > 1 ? 1 : 0)
+            }
+            // A triangle with a repeated index joins the others along its one real edge, and its
+            // corners at one vertex are one corner of the fan there. (Rare: in invalid meshes only.)
+            var flatEdges = [(key: UInt64, h: Int)]()
+            for (t, tri) in triangles.enumerated() where tri.a == tri.b || tri.b == tri.c || tri.c == tri.a {
+                for k in 0..<3 {
+                    let h = 3 * t + k, u = tri[k], v = tri[k == 2 ? 0 : k + 1]
+                    if u == v {
+                        fans.union(h, 3 * t + (k == 2 ? 0 : k + 1))
+                        continue
+                    }
+                    flatEdges.append((UInt64(min(u, v)) << 32 | UInt64(max(u, v)), h))
+                    for g in grouping.halfEdges(between: u, and: v) {
+                        let other = Int(ids[g])
+                        shellSets.union(other / 3, t)
+                        fans.union(corner(other, at: u), corner(h, at: u))
+                        fans.union(corner(other, at: v), corner(h, at: v))
+                    }
                 }
             }
-            if Set((0..<tris.count).map { sets.find($0) }).count > 1 { count += 1 }
+            flatEdges.sort { $0.key < $1.key }
+            for (e, f) in zip(flatEdges, flatEdges.dropFirst()) where e.key == f.key {
+                let (u, v) = (UInt32(e.key >> 32), UInt32(truncatingIfNeeded: e.key))
+                shellSets.union(e.h / 3, f.h / 3)
+                fans.union(corner(e.h, at: u), corner(f.h, at: u))
+                fans.union(corner(e.h, at: v), corner(f.h, at: v))
+            }
+            shells = (0..<triangles.count).filter { shellSets.find($0) == $0 }.count
+            // A vertex whose corners fall into more than one set joins separate fans.
+            var fanOf = [Int](repeating: -1, count: mesh.vertices.count)
+            var counted = [Bool](repeating: false, count: mesh.vertices.count)
+            for c in 0..<(3 * triangles.count) {
+                let v = Int(triangles[c / 3][c % 3]), root = fans.find(c)
+                if fanOf[v] < 0 {
+                    fanOf[v] = root
+                } else if fanOf[v] != root && !counted[v] {
+                    counted[v] = true
+                    nonManifoldVertices += 1
+                }
+            }
         }
-        return count
     }
 
     /// The number of intersecting triangle pairs (exact; contact at shared corners and edges is allowed).

@@ -93,6 +93,76 @@ import Testing
         #expect(r.nonFiniteVertices == 1 && !r.isValid)
     }
 
+    /// The report's counts by index against a plain oracle (dictionaries of edges, a fan search per
+    /// vertex), on random triangle soups over a few vertices: open, non-manifold and repeated edges,
+    /// pinched vertices and triangles with a repeated index all occur.
+    @Test func theTopologyCountsMatchAPlainOracle() {
+        var rng = SeededRandom(seed: 11)
+        var seen = (open: 0, nonManifold: 0, pinched: 0, misoriented: 0, manyShells: 0)
+        for n in 0..<3_000 {
+            let vertexCount = Int.random(in: 3...9, using: &rng)
+            var m = Mesh(vertices: (0..<vertexCount).map { _ in Vector3(Double.random(in: 0...1, using: &rng), Double.random(in: 0...1, using: &rng), 0) }, triangles: [])
+            let v = { (rng: inout SeededRandom) in UInt32.random(in: 0..<UInt32(vertexCount), using: &rng) }
+            for _ in 0..<Int.random(in: 1...12, using: &rng) {
+                let a = v(&rng), b = n % 5 == 0 ? a : v(&rng), c = v(&rng)
+                m.triangles.append(Mesh.Triangle(a, b, c))
+            }
+            let r = m.report(checkSelfIntersections: false), o = Self.oracle(m)
+            #expect(r.openEdges == o.open && r.nonManifoldEdges == o.nonManifoldEdges && r.nonManifoldVertices == o.nonManifoldVertices
+                    && r.isOriented == o.oriented && r.shells == o.shells && r.eulerCharacteristic == o.euler, "\(m.triangles.map { [$0.a, $0.b, $0.c] }) \(o) \((r.openEdges, r.nonManifoldEdges, r.nonManifoldVertices, r.isOriented, r.shells, r.eulerCharacteristic))")
+            if o.open > 0 { seen.open += 1 }
+            if o.nonManifoldEdges > 0 { seen.nonManifold += 1 }
+            if o.nonManifoldVertices > 0 { seen.pinched += 1 }
+            if !o.oriented { seen.misoriented += 1 }
+            if o.shells > 1 { seen.manyShells += 1 }
+        }
+        #expect(seen.open > 100 && seen.nonManifold > 100 && seen.pinched > 100 && seen.misoriented > 100 && seen.manyShells > 100, "\(seen)")
+    }
+
+    /// The counts the plain way: directed edges in a dictionary, shells by flooding across shared
+    /// edges, and at each vertex its triangles flooded across the edges through it.
+    static func oracle(_ m: Mesh) -> (open: Int, nonManifoldEdges: Int, nonManifoldVertices: Int, oriented: Bool, shells: Int, euler: Int) {
+        func isDegenerate(_ t: Mesh.Triangle) -> Bool { t.a == t.b || t.b == t.c || t.c == t.a }
+        struct Edge: Hashable { var u: UInt32, v: UInt32 }
+        var directed = [Edge: Int]()
+        for t in m.triangles where !isDegenerate(t) {
+            for (u, v) in [(t.a, t.b), (t.b, t.c), (t.c, t.a)] { directed[Edge(u: u, v: v), default: 0] += 1 }
+        }
+        var open = 0, nonManifold = 0, edges = 0
+        for (e, n) in directed where e.u < e.v || directed[Edge(u: e.v, v: e.u)] == nil {
+            edges += 1
+            let total = n + (e.u < e.v ? directed[Edge(u: e.v, v: e.u)] ?? 0 : 0)
+            if total == 1 { open += 1 } else if total > 2 { nonManifold += 1 }
+        }
+        func undirected(_ t: Mesh.Triangle) -> Set<Edge> {
+            Set([(t.a, t.b), (t.b, t.c), (t.c, t.a)].filter { $0.0 != $0.1 }.map { Edge(u: min($0.0, $0.1), v: max($0.0, $0.1)) })
+        }
+        func components(_ members: [Int], joined: (Int, Int) -> Bool) -> Int {
+            var left = Set(members), count = 0
+            while let start = left.first {
+                count += 1
+                var stack = [start]
+                left.remove(start)
+                while let i = stack.popLast() {
+                    for j in left where joined(i, j) { left.remove(j); stack.append(j) }
+                }
+            }
+            return count
+        }
+        let shells = components(Array(m.triangles.indices)) { !undirected(m.triangles[$0]).isDisjoint(with: undirected(m.triangles[$1])) }
+        var pinched = 0
+        let used = Set(m.triangles.flatMap { [$0.a, $0.b, $0.c] })
+        for v in used {
+            let around = m.triangles.indices.filter { [m.triangles[$0].a, m.triangles[$0].b, m.triangles[$0].c].contains(v) }
+            let fans = components(around) { i, j in
+                !undirected(m.triangles[i]).intersection(undirected(m.triangles[j])).filter { $0.u == v || $0.v == v }.isEmpty
+            }
+            if fans > 1 { pinched += 1 }
+        }
+        let oriented = directed.values.allSatisfy { $0 == 1 }
+        return (open, nonManifold, pinched, oriented, shells, used.count - edges + m.triangles.count - m.triangles.filter(isDegenerate).count)
+    }
+
     /// The cheap check before writing (`validated`) agrees with the full report on every defect
     /// above, and names the problems in its error.
     @Test func validatedAgreesWithTheReport() throws {
