@@ -223,21 +223,23 @@ extension Mesh {
             var pairs = [(Int, Int)]()
             for i in tested[range] {
                 if stoppingAtFirst && count > 0 { break }
+                let (p, q, r) = corners(i)
+                let plane = Predicates.Plane(p, q, r)
                 bvh.forEachOverlap(with: boxes[i]) { j in
                     // Each pair once: a pair of tested triangles from its lower index.
                     guard j > i || (j < i && !isTested[j]) else { return }
                     if let shared = sharedEdgeOpposites(triangles[i], triangles[j]) {
                         // Two triangles on one edge meet only along it unless they lie in one plane
                         // and on one side of it.
-                        let (p, q, r) = corners(i), s = vertices[Int(shared)]
-                        if Predicates.orient3d(p, q, r, s) != 0 { return }
+                        let s = vertices[Int(shared)]
+                        if plane.side(of: s) != 0 { return }
                         let t = triangles[i]
                         let (u, v, w) = t.a == triangles[j].a || t.a == triangles[j].b || t.a == triangles[j].c
                             ? (t.b == triangles[j].a || t.b == triangles[j].b || t.b == triangles[j].c ? (p, q, r) : (r, p, q))
                             : (q, r, p)
                         if TriangleIntersection.meetOnlyAlongSharedEdge(u, v, w, s) { return }
                     }
-                    if TriangleIntersection.intersect(corners(i), corners(j)) {
+                    if TriangleIntersection.intersect(plane, corners(j)) {
                         count += 1
                         if pairs.count < keeping { pairs.append((i, j)) }
                     }

@@ -66,6 +66,38 @@ public enum Predicates {
         return orient3dExact(a, b, c, d)
     }
 
+    /// `orient3d(a, b, c, d)` for one triangle `a b c` and many points `d`: the triangle's minors are
+    /// computed once, and the filter decides exactly as `orient3d`'s (the same operations in the same
+    /// order), which takes over where it cannot.
+    struct Plane {
+        let a: Vector3, b: Vector3, c: Vector3
+        private let m12: Double, m34: Double, m56: Double
+        private let p12: Double, p34: Double, p56: Double
+
+        init(_ a: Vector3, _ b: Vector3, _ c: Vector3) {
+            (self.a, self.b, self.c) = (a, b, c)
+            let bx = b.x - a.x, by = b.y - a.y, bz = b.z - a.z
+            let cx = c.x - a.x, cy = c.y - a.y, cz = c.z - a.z
+            let m1 = by * cz, m2 = bz * cy
+            let m3 = bz * cx, m4 = bx * cz
+            let m5 = bx * cy, m6 = by * cx
+            (m12, m34, m56) = (m1 - m2, m3 - m4, m5 - m6)
+            (p12, p34, p56) = (abs(m1) + abs(m2), abs(m3) + abs(m4), abs(m5) + abs(m6))
+        }
+
+        /// The sign of `orient3d(a, b, c, d)`.
+        @inline(__always) func side(of d: Vector3) -> Int {
+            let dx = d.x - a.x, dy = d.y - a.y, dz = d.z - a.z
+            let det = dx * m12 + dy * m34 + dz * m56
+            let bound = orient3dBound * (abs(dx) * p12 + abs(dy) * p34 + abs(dz) * p56)
+            if det > bound { return 1 }
+            if -det > bound { return -1 }
+            // A corner of the triangle itself (a neighbour's, in a mesh) lies in its plane.
+            if d == a || d == b || d == c { return 0 }
+            return orient3d(a, b, c, d)
+        }
+    }
+
     /// The exact sign. Where the nine differences to `a` are exact doubles (coordinates of similar
     /// magnitude, as in a mesh, by Sterbenz's lemma), the filter's own formula is evaluated on them
     /// in expansion arithmetic; otherwise `orient3dLaplace` works from the raw coordinates.

@@ -21,21 +21,28 @@ enum TriangleIntersection {
     }
 
     /// Whether triangles `t` and `u` meet anywhere other than at shared corners or a shared edge.
-    /// `fanShortcut` (off only in tests, to compare) settles coplanar pairs round one shared corner
-    /// by a separating line.
-    static func intersect(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3), fanShortcut: Bool = true) -> Bool {
-        let t = Tri(t), u = Tri(u)
-        let su = (Predicates.orient3d(t.p0, t.p1, t.p2, u.p0), Predicates.orient3d(t.p0, t.p1, t.p2, u.p1), Predicates.orient3d(t.p0, t.p1, t.p2, u.p2))
+    /// `coplanarShortcuts` (off only in tests, to compare) settles coplanar pairs with no shared
+    /// corner, or round one shared corner, by a separating line.
+    static func intersect(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3), coplanarShortcuts: Bool = true) -> Bool {
+        intersect(Predicates.Plane(t.0, t.1, t.2), u, coplanarShortcuts: coplanarShortcuts)
+    }
+
+    /// `intersect` with the first triangle given as its `Predicates.Plane`, made once for many pairs.
+    static func intersect(_ plane: Predicates.Plane, _ u: (Vector3, Vector3, Vector3), coplanarShortcuts: Bool = true) -> Bool {
+        let t = Tri((plane.a, plane.b, plane.c)), u = Tri(u)
+        let su = (plane.side(of: u.p0), plane.side(of: u.p1), plane.side(of: u.p2))
         if oneSide(su) { return false }
         if su == (0, 0, 0) {
             // Coplanar (then every corner of t is in u's plane too).
             let axis = t.projectionAxis
-            if fanShortcut && meetOnlyAtSharedCorner(t, u, axis) { return false }
+            if coplanarShortcuts && !t.contains(u.p0) && !t.contains(u.p1) && !t.contains(u.p2), let apart = areSeparated(t, u, axis) { return !apart }
+            if coplanarShortcuts && meetOnlyAtSharedCorner(t, u, axis) { return false }
             for i in 0..<3 where segmentHitsCoplanarTriangle(t[i], t[(i + 1) % 3], u, axis) { return true }
             for i in 0..<3 where segmentHitsCoplanarTriangle(u[i], u[(i + 1) % 3], t, axis) { return true }
             return false
         }
-        let st = (Predicates.orient3d(u.p0, u.p1, u.p2, t.p0), Predicates.orient3d(u.p0, u.p1, u.p2, t.p1), Predicates.orient3d(u.p0, u.p1, u.p2, t.p2))
+        let uPlane = Predicates.Plane(u.p0, u.p1, u.p2)
+        let st = (uPlane.side(of: t.p0), uPlane.side(of: t.p1), uPlane.side(of: t.p2))
         if oneSide(st) { return false }
         // A triangle that meets the other's plane only at a shared corner touches it only there.
         if touchesOnlyAtSharedCorner(u, su, t) || touchesOnlyAtSharedCorner(t, st, u) { return false }
@@ -86,8 +93,23 @@ enum TriangleIntersection {
         (s.0 > 0 && s.1 > 0 && s.2 > 0) || (s.0 < 0 && s.1 < 0 && s.2 < 0)
     }
 
-    /// Whether exactly one corner of `a` lies in the other triangle's plane, is one of `other`'s corners,
-    /// and `a`'s other two corners lie strictly on one side.
+    /// Coplanar triangles without a shared corner (projected by dropping `axis`): whether an edge
+    /// of one has the other strictly outside it. Two closed triangles in a plane are disjoint
+    /// exactly when a line along one of their edges separates them. Nil where either is flat.
+    private static func areSeparated(_ t: Tri, _ u: Tri, _ axis: Int) -> Bool? {
+        let t0 = Predicates.project(t.p0, axis), t1 = Predicates.project(t.p1, axis), t2 = Predicates.project(t.p2, axis)
+        let u0 = Predicates.project(u.p0, axis), u1 = Predicates.project(u.p1, axis), u2 = Predicates.project(u.p2, axis)
+        // Whether x, y, z lie strictly on the side of line a b away from `inside` (the turn of the
+        // triangle a b belongs to).
+        @inline(__always) func outside(_ a: Vector2, _ b: Vector2, _ inside: Int, _ x: Vector2, _ y: Vector2, _ z: Vector2) -> Bool {
+            Predicates.orient2d(a, b, x) == -inside && Predicates.orient2d(a, b, y) == -inside && Predicates.orient2d(a, b, z) == -inside
+        }
+        let st = Predicates.orient2d(t0, t1, t2), su = Predicates.orient2d(u0, u1, u2)
+        guard st != 0 && su != 0 else { return nil }
+        return outside(t0, t1, st, u0, u1, u2) || outside(t1, t2, st, u0, u1, u2) || outside(t2, t0, st, u0, u1, u2)
+            || outside(u0, u1, su, t0, t1, t2) || outside(u1, u2, su, t0, t1, t2) || outside(u2, u0, su, t0, t1, t2)
+    }
+
     /// Coplanar triangles with exactly one corner v in common (a fan round v, as on a flat cap):
     /// whether the line along an edge of one from v leaves the other's two far corners strictly on
     /// the side away from it. The other then lies on that side but for v, so they meet only at v.
@@ -112,6 +134,8 @@ enum TriangleIntersection {
         return separates(a, b, c, d) || separates(b, a, c, d) || separates(c, d, a, b) || separates(d, c, a, b)
     }
 
+    /// Whether exactly one corner of `a` lies in the other triangle's plane (`s`: the sides of `a`'s
+    /// corners), is one of `other`'s corners, and `a`'s other two corners lie strictly on one side.
     @inline(__always) private static func touchesOnlyAtSharedCorner(_ a: Tri, _ s: (Int, Int, Int), _ other: Tri) -> Bool {
         let (k, s1, s2): (Int, Int, Int)
         if s.0 == 0 { (k, s1, s2) = (0, s.1, s.2) } else if s.1 == 0 { (k, s1, s2) = (1, s.2, s.0) } else if s.2 == 0 { (k, s1, s2) = (2, s.0, s.1) } else { return false }

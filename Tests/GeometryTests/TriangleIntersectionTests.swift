@@ -1,8 +1,8 @@
 import Testing
 @testable import Geometry
 
-/// The coplanar fan shortcut of the exact triangle test (`TriangleIntersection`): where it says two
-/// triangles round one shared corner meet only there, the full test agrees, on random fans in three
+/// The coplanar shortcuts of the exact triangle test (`TriangleIntersection`): where they settle a
+/// pair (round one shared corner, or with none), the full test agrees, on random triangles in three
 /// planes (small integer coordinates, so that many pairs touch along rays and edges).
 @Suite struct TriangleIntersectionTests {
     @Test(arguments: 0..<3) func theFanShortcutAgreesWithTheFullTest(_ plane: Int) {
@@ -22,11 +22,32 @@ import Testing
             guard TriangleIntersection.Tri(t).projectionAxis == TriangleIntersection.Tri(u).projectionAxis,
                   Predicates.orient2d(t.0, t.1, t.2, droppingAxis: TriangleIntersection.Tri(t).projectionAxis) != 0,
                   Predicates.orient2d(u.0, u.1, u.2, droppingAxis: TriangleIntersection.Tri(u).projectionAxis) != 0 else { continue }
-            let fast = TriangleIntersection.intersect(t, u), full = TriangleIntersection.intersect(t, u, fanShortcut: false)
+            let fast = TriangleIntersection.intersect(t, u), full = TriangleIntersection.intersect(t, u, coplanarShortcuts: false)
             #expect(fast == full, "\(t) \(u)")
             if full { crossing += 1 } else { separated += 1 }
         }
         #expect(separated > 1000 && crossing > 1000)
+    }
+
+    @Test(arguments: 0..<3) func theSeparatingEdgeShortcutAgreesWithTheFullTest(_ plane: Int) {
+        var random = SeededRandom(seed: 27 + UInt64(plane))
+        func point() -> Vector3 {
+            let p = Double(Int.random(in: -4...4, using: &random)), q = Double(Int.random(in: -4...4, using: &random))
+            switch plane {
+            case 0: return Vector3(p, q, 0)
+            case 1: return Vector3(2, p, q)
+            default: return Vector3(p, q, 3 - p - q)
+            }
+        }
+        var separated = 0, meeting = 0
+        for _ in 0..<20_000 {
+            let t = (point(), point(), point()), u = (point(), point(), point())
+            guard ![u.0, u.1, u.2].contains(where: { $0 == t.0 || $0 == t.1 || $0 == t.2 }) else { continue }
+            let fast = TriangleIntersection.intersect(t, u), full = TriangleIntersection.intersect(t, u, coplanarShortcuts: false)
+            #expect(fast == full, "\(t) \(u)")
+            if full { meeting += 1 } else { separated += 1 }
+        }
+        #expect(separated > 1000 && meeting > 1000)
     }
 
     /// The shared-edge shortcut of the self-intersection check: where it says two coplanar triangles
