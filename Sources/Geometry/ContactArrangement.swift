@@ -137,6 +137,9 @@ struct ContactArrangement {
             boundary.append(c)
             if !points2.isEmpty { boundary += sortedAlong(c, a, points2) }
             var out = [Mesh.Triangle]()
+            // A triangulation of the boundary has its length less two triangles; each point inside
+            // and each segment adds about two.
+            out.reserveCapacity(boundary.count + 2 * (inFace[mesh][i].count + segments[mesh][i].count))
             let exact = try Corefinement.split(
                 corners: (a, b, c), boundary: boundary, segments: segments[mesh][i], points: inFace[mesh][i], vertices: vertices,
                 definition: definition, tag: t.tag, tolerance: tolerance, into: &out)

@@ -131,7 +131,16 @@ public struct Mesh: Hashable, Sendable {
     /// The triangles round each vertex: for every vertex, the indices of the triangles that have it
     /// as a corner, in increasing order.
     var stars: [[Int32]] {
-        var star = [[Int32]](repeating: [], count: vertices.count)
+        // Each list is allocated once, at its size.
+        var degree = [Int32](repeating: 0, count: vertices.count)
+        for t in triangles {
+            for k in 0..<3 { degree[Int(t[k])] += 1 }
+        }
+        var star = degree.map { d -> [Int32] in
+            var list = [Int32]()
+            list.reserveCapacity(Int(d))
+            return list
+        }
         for (i, t) in triangles.enumerated() {
             for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
         }
