@@ -18,14 +18,14 @@ package struct BoundingVolumeHierarchy: Sendable {
 
     package init(boxes: [Bounds], leafSize: Int = 4) {
         self.boxes = boxes
-        var order = (0..<Int32(boxes.count)).map { $0 }
+        // Box centres with their indices, moved as the ranges are partitioned (no indirection).
+        var items = boxes.enumerated().map { i, b in
+            Item(x: (b.min.x + b.max.x) / 2, y: (b.min.y + b.max.y) / 2, z: (b.min.z + b.max.z) / 2, index: Int32(i))
+        }
         var nodes = [Node]()
         nodes.reserveCapacity(2 * boxes.count / max(1, leafSize) + 1)
-        // Box centres, one array per axis (a split reads just one).
-        let cx = boxes.map { ($0.min.x + $0.max.x) / 2 }, cy = boxes.map { ($0.min.y + $0.max.y) / 2 }
-        let cz = boxes.map { ($0.min.z + $0.max.z) / 2 }
         // Depth first, left before right (as a recursion would number the nodes), with an explicit
-        // stack: a nested function would capture `order` and `nodes` in boxes checked on every access.
+        // stack: a nested function would capture `items` and `nodes` in boxes checked on every access.
         var stack = [(lo: 0, hi: boxes.count, parent: -1, isLeft: true)]
         // Boxes are filled in afterwards, leaves first.
         while let (lo, hi, parent, isLeft) = stack.popLast(), !boxes.isEmpty {
@@ -35,31 +35,33 @@ package struct BoundingVolumeHierarchy: Sendable {
                 if isLeft { nodes[parent].left = Int32(id) } else { nodes[parent].right = Int32(id) }
             }
             if hi - lo <= leafSize { continue }
-            var (x0, x1, y0, y1, z0, z1) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
-            for i in lo..<hi {
-                let k = Int(order[i])
-                (x0, x1) = (min(x0, cx[k]), max(x1, cx[k]))
-                (y0, y1) = (min(y0, cy[k]), max(y1, cy[k]))
-                (z0, z1) = (min(z0, cz[k]), max(z1, cz[k]))
-            }
-            let (sx, sy, sz) = (x1 - x0, y1 - y0, z1 - z0)
-            let centre = sx >= sy && sx >= sz ? cx : (sy >= sz ? cy : cz)
             let mid = (lo + hi) / 2
-            // Only the median matters: partition around it in linear time rather than sorting.
-            var (a, z) = (lo, hi - 1)
-            while a < z {
-                let pivot = centre[Int(order[(a + z) / 2])]
-                var (i, j) = (a, z)
-                while i <= j {
-                    while centre[Int(order[i])] < pivot { i += 1 }
-                    while centre[Int(order[j])] > pivot { j -= 1 }
-                    if i <= j {
-                        order.swapAt(i, j)
-                        i += 1
-                        j -= 1
-                    }
+            items.withUnsafeMutableBufferPointer { items in
+                var (x0, x1, y0, y1, z0, z1) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
+                for i in lo..<hi {
+                    let c = items[i]
+                    (x0, x1) = (min(x0, c.x), max(x1, c.x))
+                    (y0, y1) = (min(y0, c.y), max(y1, c.y))
+                    (z0, z1) = (min(z0, c.z), max(z1, c.z))
                 }
-                if mid <= j { z = j } else if mid >= i { a = i } else { break }
+                let (sx, sy, sz) = (x1 - x0, y1 - y0, z1 - z0)
+                let axis = sx >= sy && sx >= sz ? 0 : (sy >= sz ? 1 : 2)
+                // Only the median matters: partition around it in linear time rather than sorting.
+                var (a, z) = (lo, hi - 1)
+                while a < z {
+                    let pivot = items[(a + z) / 2][axis]
+                    var (i, j) = (a, z)
+                    while i <= j {
+                        while items[i][axis] < pivot { i += 1 }
+                        while items[j][axis] > pivot { j -= 1 }
+                        if i <= j {
+                            items.swapAt(i, j)
+                            i += 1
+                            j -= 1
+                        }
+                    }
+                    if mid <= j { z = j } else if mid >= i { a = i } else { break }
+                }
             }
             stack.append((mid, hi, id, false))
             stack.append((lo, mid, id, true))
@@ -68,13 +70,20 @@ package struct BoundingVolumeHierarchy: Sendable {
         for id in nodes.indices.reversed() {
             let node = nodes[id]
             if node.isLeaf {
-                for i in Int(node.start)..<Int(node.end) { nodes[id].bounds.formUnion(boxes[Int(order[i])]) }
+                for i in Int(node.start)..<Int(node.end) { nodes[id].bounds.formUnion(boxes[Int(items[i].index)]) }
             } else {
                 nodes[id].bounds = nodes[Int(node.left)].bounds.union(nodes[Int(node.right)].bounds)
             }
         }
         self.nodes = nodes
-        self.order = order
+        self.order = items.map(\.index)
+    }
+
+    /// A box's centre and index, as the build sorts them.
+    private struct Item {
+        var x: Double, y: Double, z: Double
+        var index: Int32
+        @inline(__always) subscript(axis: Int) -> Double { axis == 0 ? x : (axis == 1 ? y : z) }
     }
 
     /// Calls `body` with the index of every box that overlaps `query` (touching counts).
