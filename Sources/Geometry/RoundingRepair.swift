@@ -131,7 +131,9 @@ struct RoundingRepair {
     /// Drops every closed shell (triangles joined by edges) no thicker than the tolerance on
     /// average: its volume at most the tolerance times its area. Such a shell, a solid that is
     /// exactly there but thinner than rounding (two faces a rounding error apart, intersected),
-    /// cannot be rounded without folding; without it the result is what it is to rounding.
+    /// cannot be rounded without folding; without it the result is what it is to rounding. Where
+    /// the floating-point volume is too close to that bound for its own rounding error to decide
+    /// (a needle millimetres long and a few tolerances across), the volume is summed exactly.
     private mutating func dropFlatShells() {
         let live = triangles.indices.filter { alive[$0] }
         guard !live.isEmpty else { return }
@@ -148,6 +150,9 @@ struct RoundingRepair {
         // Each shell's volume from a corner of its own: about the coordinates' origin, the rounding
         // of the products (of the coordinates' size squared) would swamp a thin shell's volume.
         var volume = [Int: Double](), area = [Int: Double](), corner = [Int: Vector3]()
+        // Per shell, the sum of the terms' magnitudes (without cancellation) and their count, which
+        // bound the rounding error of its volume.
+        var magnitude = [Int: Double](), terms = [Int: Int]()
         for i in live {
             let t = triangles[i], root = shells.find(i)
             let o = corner[root] ?? vertices[Int(t.a)]
@@ -155,8 +160,33 @@ struct RoundingRepair {
             let p = vertices[Int(t.a)] - o, q = vertices[Int(t.b)] - o, r = vertices[Int(t.c)] - o
             volume[root, default: 0] += p.dot(q.cross(r)) / 6
             area[root, default: 0] += (q - p).cross(r - p).length / 2
+            magnitude[root, default: 0] += abs(p.x) * (abs(q.y * r.z) + abs(q.z * r.y)) + abs(p.y) * (abs(q.z * r.x) + abs(q.x * r.z))
+                + abs(p.z) * (abs(q.x * r.y) + abs(q.y * r.x))
+            terms[root, default: 0] += 1
         }
-        for i in live where abs(volume[shells.find(i)]!) <= tolerance * area[shells.find(i)]! {
+        var flat = Set<Int>()
+        for (root, v) in volume {
+            let bound = tolerance * area[root]!
+            if abs(v) <= bound {
+                flat.insert(root)
+                continue
+            }
+            // Each difference, product and sum is off by at most a unit in the last place of its
+            // size: (terms + 8) units of the magnitudes in all, over 6.
+            let error = Double(terms[root]! + 8) * Double.ulpOfOne * magnitude[root]! / 6
+            guard abs(v) <= bound + error else { continue }
+            var exact = ExactValue(0)
+            for i in live where shells.find(i) == root {
+                let t = triangles[i]
+                let (a, b, c) = (vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+                let (ax, ay, az) = (ExactValue(a.x), ExactValue(a.y), ExactValue(a.z))
+                let (bx, by, bz) = (ExactValue(b.x), ExactValue(b.y), ExactValue(b.z))
+                let (cx, cy, cz) = (ExactValue(c.x), ExactValue(c.y), ExactValue(c.z))
+                exact = exact + ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)
+            }
+            if abs(exact.approximation) / 6 <= bound { flat.insert(root) }
+        }
+        for i in live where flat.contains(shells.find(i)) {
             alive[i] = false
         }
     }
