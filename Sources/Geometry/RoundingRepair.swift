@@ -92,9 +92,10 @@ struct RoundingRepair {
     /// Step 4, for a result that still crosses itself as repaired: the crossing triangles give up
     /// their rounded corners. Each pass finds every crossing pair among the triangles with a
     /// constructed, snapped (`movable`) or edited corner, and collapses the shortest edge of the
-    /// pair that has a constructed end and is no longer than `reach`, under the checks of step 1
-    /// (the link condition; no thick triangle turns over); then flips the caps. Each pass that
-    /// changes anything removes a vertex, so the passes end. True if anything changed.
+    /// pair that has a constructed or snapped end (which moves: neither is where the exact
+    /// operands had it) and is no longer than `reach`, under the checks of step 1 (the link
+    /// condition; no thick triangle turns over); then flips the caps. Each pass that changes
+    /// anything removes a vertex, so the passes end. True if anything changed.
     mutating func collapseCrossings(movable: Set<UInt32>, reach: Double) -> Bool {
         var changed = false
         while true {
@@ -112,13 +113,15 @@ struct RoundingRepair {
                     for k in 0..<3 {
                         let u = min(t[k], t[(k + 1) % 3]), v = max(t[k], t[(k + 1) % 3])
                         let d = (vertices[Int(u)] - vertices[Int(v)]).length
-                        if d <= reach && (origin(Int(u)) == 2 || origin(Int(v)) == 2) { edges.append((d, u, v)) }
+                        if d <= reach && (origin(Int(u)) == 2 || origin(Int(v)) == 2 || movable.contains(u) || movable.contains(v)) {
+                            edges.append((d, u, v))
+                        }
                     }
                 }
                 edges.sort { ($0.length, $0.u, $0.v) < ($1.length, $1.u, $1.v) }
                 for e in edges {
                     let c = collapses
-                    collapse(e.u, e.v)
+                    collapse(e.u, e.v, movable: movable)
                     if collapses > c { break }
                 }
             }
@@ -308,11 +311,12 @@ struct RoundingRepair {
     /// Collapses the edge u v, if it still exists and may be collapsed: the ends share no neighbour
     /// but the two corners across the edge (the link condition), no thick triangle round the moved
     /// end turns over, and none loses its area unless it keeps a short edge.
-    private mutating func collapse(_ u: UInt32, _ v: UInt32) {
-        // The constructed end moves (or the second operand's corner to the first's; of two alike,
-        // the later id).
-        let (ou, ov) = (origin(Int(u)), origin(Int(v)))
-        let (gone, kept) = ou > ov || (ou == ov && u > v) ? (u, v) : (v, u)
+    private mutating func collapse(_ u: UInt32, _ v: UInt32, movable: Set<UInt32> = []) {
+        // The constructed end moves, else a `movable` one (or the second operand's corner to the
+        // first's; of two alike, the later id).
+        let origin = self.origin
+        func rank(_ x: UInt32) -> (Int, Int, UInt32) { (origin(Int(x)) == 2 ? 2 : (movable.contains(x) ? 1 : 0), origin(Int(x)), x) }
+        let (gone, kept) = rank(u) > rank(v) ? (u, v) : (v, u)
         let across = shared(gone, kept)
         guard across.count == 2 else { return }
         var opposite = Set<UInt32>()
