@@ -5,17 +5,20 @@ import Testing
 /// pair (round one shared corner, or with none), the full test agrees, on random triangles in three
 /// planes (small integer coordinates, so that many pairs touch along rays and edges).
 @Suite struct TriangleIntersectionTests {
+    /// A point in the plane z = 0, x = 2, or x + y + z = 3 (`plane` 0, 1, 2) with small integer
+    /// coordinates (exact in doubles).
+    static func point(in plane: Int, using random: inout SeededRandom) -> Vector3 {
+        let p = Double(Int.random(in: -4...4, using: &random)), q = Double(Int.random(in: -4...4, using: &random))
+        switch plane {
+        case 0: return Vector3(p, q, 0)
+        case 1: return Vector3(2, p, q)
+        default: return Vector3(p, q, 3 - p - q)
+        }
+    }
+
     @Test(arguments: 0..<3) func theFanShortcutAgreesWithTheFullTest(_ plane: Int) {
         var random = SeededRandom(seed: 7 + UInt64(plane))
-        // Points in the plane z = 0, x = 2, or x + y + z = 3 (exact in doubles).
-        func point() -> Vector3 {
-            let p = Double(Int.random(in: -4...4, using: &random)), q = Double(Int.random(in: -4...4, using: &random))
-            switch plane {
-            case 0: return Vector3(p, q, 0)
-            case 1: return Vector3(2, p, q)
-            default: return Vector3(p, q, 3 - p - q)
-            }
-        }
+        func point() -> Vector3 { Self.point(in: plane, using: &random) }
         var separated = 0, crossing = 0
         for _ in 0..<20_000 {
             let v = point(), t = (v, point(), point()), u = (v, point(), point())
@@ -29,16 +32,10 @@ import Testing
         #expect(separated > 1000 && crossing > 1000)
     }
 
+    /// Coplanar pairs without a shared corner: the separating-edge shortcut against the full test.
     @Test(arguments: 0..<3) func theSeparatingEdgeShortcutAgreesWithTheFullTest(_ plane: Int) {
         var random = SeededRandom(seed: 27 + UInt64(plane))
-        func point() -> Vector3 {
-            let p = Double(Int.random(in: -4...4, using: &random)), q = Double(Int.random(in: -4...4, using: &random))
-            switch plane {
-            case 0: return Vector3(p, q, 0)
-            case 1: return Vector3(2, p, q)
-            default: return Vector3(p, q, 3 - p - q)
-            }
-        }
+        func point() -> Vector3 { Self.point(in: plane, using: &random) }
         var separated = 0, meeting = 0
         for _ in 0..<20_000 {
             let t = (point(), point(), point()), u = (point(), point(), point())
@@ -55,14 +52,7 @@ import Testing
     /// side, the full test finds the overlap.
     @Test(arguments: 0..<3) func theSharedEdgeShortcutAgreesWithTheFullTest(_ plane: Int) {
         var random = SeededRandom(seed: 17 + UInt64(plane))
-        func point() -> Vector3 {
-            let p = Double(Int.random(in: -4...4, using: &random)), q = Double(Int.random(in: -4...4, using: &random))
-            switch plane {
-            case 0: return Vector3(p, q, 0)
-            case 1: return Vector3(2, p, q)
-            default: return Vector3(p, q, 3 - p - q)
-            }
-        }
+        func point() -> Vector3 { Self.point(in: plane, using: &random) }
         var apart = 0, overlapping = 0
         for _ in 0..<20_000 {
             let p = point(), q = point(), r = point(), s = point()
