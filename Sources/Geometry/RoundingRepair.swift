@@ -167,27 +167,27 @@ struct RoundingRepair {
                 + abs(p.z) * (abs(q.x * r.y) + abs(q.y * r.x))
             terms[root, default: 0] += 1
         }
-        var flat = Set<Int>()
+        var flat = Set<Int>(), undecided = Set<Int>()
         for (root, v) in volume {
             let bound = tolerance * area[root]!
-            if abs(v) <= bound {
-                flat.insert(root)
-                continue
-            }
             // Each difference, product and sum is off by at most a unit in the last place of its
             // size: (terms + 8) units of the magnitudes in all, over 6.
             let error = Double(terms[root]! + 8) * Double.ulpOfOne * magnitude[root]! / 6
-            guard abs(v) <= bound + error else { continue }
-            var exact = ExactValue(0)
-            for i in live where shells.find(i) == root {
+            if abs(v) <= bound { flat.insert(root) } else if abs(v) <= bound + error { undecided.insert(root) }
+        }
+        if !undecided.isEmpty {
+            // Six times the volume, exactly: the triple products of the raw corners (about the origin).
+            var exact = [Int: ExactValue]()
+            for i in live where undecided.contains(shells.find(i)) {
                 let t = triangles[i]
                 let (a, b, c) = (vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
                 let (ax, ay, az) = (ExactValue(a.x), ExactValue(a.y), ExactValue(a.z))
                 let (bx, by, bz) = (ExactValue(b.x), ExactValue(b.y), ExactValue(b.z))
                 let (cx, cy, cz) = (ExactValue(c.x), ExactValue(c.y), ExactValue(c.z))
-                exact = exact + ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)
+                exact[shells.find(i), default: ExactValue(0)] = exact[shells.find(i), default: ExactValue(0)]
+                    + ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)
             }
-            if abs(exact.approximation) / 6 <= bound { flat.insert(root) }
+            for (root, six) in exact where abs(six.approximation) / 6 <= tolerance * area[root]! { flat.insert(root) }
         }
         for i in live where flat.contains(shells.find(i)) {
             alive[i] = false

@@ -16,35 +16,37 @@ import Testing
         }
     }
 
-    @Test(arguments: 0..<3) func theFanShortcutAgreesWithTheFullTest(_ plane: Int) {
-        var random = SeededRandom(seed: 7 + UInt64(plane))
-        func point() -> Vector3 { Self.point(in: plane, using: &random) }
-        var separated = 0, crossing = 0
-        for _ in 0..<20_000 {
-            let v = point(), t = (v, point(), point()), u = (v, point(), point())
-            guard TriangleIntersection.Tri(t).projectionAxis == TriangleIntersection.Tri(u).projectionAxis,
-                  Predicates.orient2d(t.0, t.1, t.2, droppingAxis: TriangleIntersection.Tri(t).projectionAxis) != 0,
-                  Predicates.orient2d(u.0, u.1, u.2, droppingAxis: TriangleIntersection.Tri(u).projectionAxis) != 0 else { continue }
-            let fast = TriangleIntersection.intersect(t, u), full = TriangleIntersection.intersect(t, u, coplanarShortcuts: false)
-            #expect(fast == full, "\(t) \(u)")
-            if full { crossing += 1 } else { separated += 1 }
-        }
-        #expect(separated > 1000 && crossing > 1000)
-    }
-
-    /// Coplanar pairs without a shared corner: the separating-edge shortcut against the full test.
-    @Test(arguments: 0..<3) func theSeparatingEdgeShortcutAgreesWithTheFullTest(_ plane: Int) {
-        var random = SeededRandom(seed: 27 + UInt64(plane))
-        func point() -> Vector3 { Self.point(in: plane, using: &random) }
+    /// Pairs from `pair` (nil to skip one) in `plane`: the shortcuts agree with the full test, and
+    /// both outcomes occur often.
+    static func expectShortcutsAgree(plane: Int, seed: UInt64, _ pair: (() -> Vector3) -> ((Vector3, Vector3, Vector3), (Vector3, Vector3, Vector3))?) {
+        var random = SeededRandom(seed: seed)
         var separated = 0, meeting = 0
         for _ in 0..<20_000 {
-            let t = (point(), point(), point()), u = (point(), point(), point())
-            guard ![u.0, u.1, u.2].contains(where: { $0 == t.0 || $0 == t.1 || $0 == t.2 }) else { continue }
+            guard let (t, u) = pair({ point(in: plane, using: &random) }) else { continue }
             let fast = TriangleIntersection.intersect(t, u), full = TriangleIntersection.intersect(t, u, coplanarShortcuts: false)
             #expect(fast == full, "\(t) \(u)")
             if full { meeting += 1 } else { separated += 1 }
         }
         #expect(separated > 1000 && meeting > 1000)
+    }
+
+    /// Coplanar fans round one shared corner.
+    @Test(arguments: 0..<3) func theFanShortcutAgreesWithTheFullTest(_ plane: Int) {
+        Self.expectShortcutsAgree(plane: plane, seed: 7 + UInt64(plane)) { point in
+            let v = point(), t = (v, point(), point()), u = (v, point(), point())
+            let axis = TriangleIntersection.Tri(t).projectionAxis
+            guard axis == TriangleIntersection.Tri(u).projectionAxis, Predicates.orient2d(t.0, t.1, t.2, droppingAxis: axis) != 0,
+                  Predicates.orient2d(u.0, u.1, u.2, droppingAxis: axis) != 0 else { return nil }
+            return (t, u)
+        }
+    }
+
+    /// Coplanar pairs without a shared corner: the separating-edge shortcut.
+    @Test(arguments: 0..<3) func theSeparatingEdgeShortcutAgreesWithTheFullTest(_ plane: Int) {
+        Self.expectShortcutsAgree(plane: plane, seed: 27 + UInt64(plane)) { point in
+            let t = (point(), point(), point()), u = (point(), point(), point())
+            return [u.0, u.1, u.2].contains(where: { $0 == t.0 || $0 == t.1 || $0 == t.2 }) ? nil : (t, u)
+        }
     }
 
     /// The shared-edge shortcut of the self-intersection check: where it says two coplanar triangles
