@@ -218,6 +218,14 @@ struct ContactRegistry {
         case (.edge(let ea), .edge(let eb)):
             if let known = edgeCrossings[EdgeCrossing(a: ea, b: eb)] {
                 id = known
+                // Found before through another pair of triangles, perhaps one in which both edges
+                // lie: this pair may still be near contact (an end of an edge near its plane).
+                if nearPoint == nil && !coplanar {
+                    let (p, q) = ends(0, ea), (r, s) = ends(1, eb)
+                    let x = positions[Int(known) - a.vertices.count - b.vertices.count]
+                    noticeNearContact(at: x, of: p, q, crossing: tb, throughFace: false)
+                    noticeNearContact(at: x, of: r, s, crossing: ta, throughFace: false)
+                }
             } else {
                 let (p, q) = ends(0, ea), (r, s) = ends(1, eb)
                 // Coplanar, or one of the edges crosses the other triangle's plane (the other may lie in it).
