@@ -15,7 +15,8 @@
 ///   where snapping has already put a vertex of the operand at that point (two vertices at one
 ///   point that it made itself would make it touch itself; input vertices may share a point);
 /// - two edges passing within the tolerance of each other are both split at one new common point
-///   (not where snapping has already put a vertex of either operand), unless both are diagonals
+///   (a crease of the other operand before its flat diagonals; not where snapping has already put
+///   a vertex of either operand), unless both are diagonals
 ///   inside flat regions (between two coplanar triangles of one tag): then the one that is not
 ///   the Delaunay diagonal of its quad is flipped, since splitting would add diagonals that cross
 ///   again, and flipping either one could flip back and forth. Both
@@ -501,18 +502,26 @@ struct NearContactSnapping {
 
         /// An edge of this mesh that segment `p q` passes within `tolerance` of, away from the ends of
         /// both (ends near the other segment are corners near an edge), and the point between the two
-        /// nearest points; nil if there is none.
+        /// nearest points; nil if there is none. A crease comes before a diagonal of a flat region:
+        /// split at a diagonal first, `p q` ran on past it to the crease, and the diagonals the split
+        /// drew to the ends of the crease crossed `p q` again, each nearer the crease (a Zeno
+        /// cascade, fuzz case 2033-8891).
         func edgeCrossing(_ p: Vector3, _ q: Vector3, within tolerance: Double) -> (UInt32, UInt32, Vector3)? {
             var found: (UInt32, UInt32, Vector3)?
+            var foundCrease = false
             forEachTriangle(near: Bounds(p, q), includingSplits: false) { i in
-                guard found == nil else { return }
+                guard !foundCrease else { return }
                 let t = triangles[i]
                 for k in 0..<3 {
                     let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
                     // Edges in one plane meet exactly, or not at all: exact contact.
                     if let x = Self.nearestPoints(p, q, r, s, within: tolerance), Predicates.orient3d(p, q, r, s) != 0 {
-                        found = (t[k], t[(k + 1) % 3], x)
-                        return
+                        if !isFlat(t[k], t[(k + 1) % 3], within: tolerance) {
+                            found = (t[k], t[(k + 1) % 3], x)
+                            foundCrease = true
+                            return
+                        }
+                        if found == nil { found = (t[k], t[(k + 1) % 3], x) }
                     }
                 }
             }
