@@ -19,6 +19,9 @@ struct ExactSplit {
     private var left = [DirectedEdge: Int]()
     /// The segments recovered so far, lower id first: no later flip may remove one.
     private var constrained = Set<DirectedEdge>()
+    /// For each corner, a triangle that had it when it was made (checked before use): where walks
+    /// round a point start.
+    private var triangleAt = [UInt32: Int]()
 
     private struct DirectedEdge: Hashable {
         var from: UInt32
@@ -47,6 +50,7 @@ struct ExactSplit {
         let index = triangles.count
         triangles.append((a, b, c))
         for (u, v) in [(a, b), (b, c), (c, a)] { left[DirectedEdge(from: u, to: v)] = index }
+        for x in [a, b, c] { triangleAt[x] = index }
     }
 
     private mutating func remove(_ index: Int) {
@@ -84,6 +88,53 @@ struct ExactSplit {
     /// Makes point `x` inside the boundary a corner: the triangle holding it is split in three, or
     /// the two triangles beside the edge holding it in two each.
     private mutating func insert(_ x: UInt32) throws(GeometryError) {
+        guard let (index, s) = locate(x), let (a, b, c) = triangles[index] else {
+            throw .degenerateContact("a contact point lies outside its triangle")
+        }
+        let zeros = [s.0, s.1, s.2].filter { $0 == 0 }.count
+        guard zeros < 2 else { throw .degenerateContact("two contact points of a split triangle coincide") }
+        remove(index)
+        if zeros == 0 {
+            add(a, b, x)
+            add(b, c, x)
+            add(c, a, x)
+            return
+        }
+        // On the edge u v, opposite w; the triangle across it has v u and its own far corner.
+        let (u, v, w) = s.0 == 0 ? (a, b, c) : (s.1 == 0 ? (b, c, a) : (c, a, b))
+        add(u, x, w)
+        add(x, v, w)
+        guard let across = left[DirectedEdge(from: v, to: u)], let (p, q, r) = triangles[across] else {
+            throw .degenerateContact("a contact point lies on the boundary of its triangle but not among its edge points")
+        }
+        let far = [p, q, r].first { $0 != u && $0 != v }!
+        remove(across)
+        add(v, x, far)
+        add(x, u, far)
+    }
+
+    /// The triangle holding point `x` (inside it or on its sides) and the orientations of `x`
+    /// against its three edges: found by walking from the last triangle made towards `x` across
+    /// the edges it lies beyond (points along a contact curve come one after another, so a walk is
+    /// short), else by looking at every triangle.
+    private func locate(_ x: UInt32) -> (Int, (Int, Int, Int))? {
+        var index = triangles.count - 1, from = -1
+        for _ in 0..<triangles.count {
+            guard index >= 0, let (a, b, c) = triangles[index] else { break }
+            let s0 = orient(a, b, x), s1 = orient(b, c, x), s2 = orient(c, a, x)
+            if s0 >= 0 && s1 >= 0 && s2 >= 0 { return (index, (s0, s1, s2)) }
+            // Across an edge that `x` lies beyond, not back the way the walk came.
+            var next: Int?
+            for (sign, u, v) in [(s0, a, b), (s1, b, c), (s2, c, a)] where sign < 0 {
+                if let across = left[DirectedEdge(from: v, to: u)], across != from {
+                    next = across
+                    break
+                }
+            }
+            guard let next else { break }
+            from = index
+            index = next
+        }
         for (index, t) in triangles.enumerated() {
             guard let (a, b, c) = t else { continue }
             let s0 = orient(a, b, x)
@@ -92,30 +143,9 @@ struct ExactSplit {
             guard s1 >= 0 else { continue }
             let s2 = orient(c, a, x)
             guard s2 >= 0 else { continue }
-            let s = (s0, s1, s2)
-            let zeros = [s.0, s.1, s.2].filter { $0 == 0 }.count
-            guard zeros < 2 else { throw .degenerateContact("two contact points of a split triangle coincide") }
-            remove(index)
-            if zeros == 0 {
-                add(a, b, x)
-                add(b, c, x)
-                add(c, a, x)
-                return
-            }
-            // On the edge u v, opposite w; the triangle across it has v u and its own far corner.
-            let (u, v, w) = s.0 == 0 ? (a, b, c) : (s.1 == 0 ? (b, c, a) : (c, a, b))
-            add(u, x, w)
-            add(x, v, w)
-            guard let across = left[DirectedEdge(from: v, to: u)], let (p, q, r) = triangles[across] else {
-                throw .degenerateContact("a contact point lies on the boundary of its triangle but not among its edge points")
-            }
-            let far = [p, q, r].first { $0 != u && $0 != v }!
-            remove(across)
-            add(v, x, far)
-            add(x, u, far)
-            return
+            return (index, (s0, s1, s2))
         }
-        throw .degenerateContact("a contact point lies outside its triangle")
+        return nil
     }
 
     /// Makes the segment `u v` an edge, flipping the edges that cross it; a point lying on it
@@ -125,32 +155,16 @@ struct ExactSplit {
             constrained.insert(DirectedEdge(from: min(u, v), to: max(u, v)))
             return
         }
-        // The side of line u v each corner lies on, found once per corner.
-        var side = [UInt32: Int]()
-        func sideOf(_ x: UInt32) -> Int {
-            if let known = side[x] { return known }
-            let s = x == u || x == v ? 0 : orient(u, v, x)
-            side[x] = s
-            return s
-        }
-        var crossing = [DirectedEdge]()
-        var seen = Set<DirectedEdge>()
-        for t in triangles {
-            guard let (a, b, c) = t else { continue }
-            for (x, y) in [(a, b), (b, c), (c, a)] {
-                let sx = sideOf(x), sy = sideOf(y)
-                if sx == 0 && x != u && x != v && between(u, x, v) {
-                    try recover(u, x)
-                    try recover(x, v)
-                    return
-                }
-                guard sx * sy < 0, orient(x, y, u) * orient(x, y, v) < 0 else { continue }
-                let key = DirectedEdge(from: min(x, y), to: max(x, y))
-                if seen.insert(key).inserted {
-                    guard !constrained.contains(key) else { throw Self.selfCrossing }
-                    crossing.append(key)
-                }
-            }
+        var crossing: [DirectedEdge]
+        let found: Crossings
+        if let walked = try walk(u, v) { found = walked } else { found = try scan(u, v) }
+        switch found {
+        case .through(let x):
+            try recover(u, x)
+            try recover(x, v)
+            return
+        case .edges(let edges):
+            crossing = edges
         }
         // Each flip removes a crossing edge or moves it along the queue; a quadratic number of steps
         // ends it for segments that cross nothing they must keep.
@@ -180,6 +194,86 @@ struct ExactSplit {
             throw .degenerateContact("a contact segment could not be recovered in its triangle")
         }
         constrained.insert(DirectedEdge(from: min(u, v), to: max(u, v)))
+    }
+
+    /// What lies on the way from `u` to `v`: a point on the segment, or the edges that cross it.
+    private enum Crossings {
+        case through(UInt32)
+        case edges([DirectedEdge])
+    }
+
+    /// The edges crossing segment `u v` in order from `u`, found by turning round `u` to the
+    /// triangle the segment leaves it through and walking across the edges it crosses to `v`; nil
+    /// where the walk does not get there (then `scan` looks at every triangle).
+    private func walk(_ u: UInt32, _ v: UInt32) throws(GeometryError) -> Crossings? {
+        guard let start = triangleAt[u], let first = triangles[start], first.0 == u || first.1 == u || first.2 == u else { return nil }
+        // Round u: each triangle as (u, b, c) counter-clockwise; the one with b right of u -> v and
+        // c left of it holds the segment's start. Counter-clockwise first, then clockwise from the
+        // start where the boundary stops the turn.
+        var index = start, counterClockwise = true, found: (UInt32, UInt32)?
+        for _ in 0...(2 * triangles.count) {
+            guard let t = triangles[index] else { return nil }
+            let (b, c) = t.0 == u ? (t.1, t.2) : (t.1 == u ? (t.2, t.0) : (t.0, t.1))
+            let sb = orient(u, v, b), sc = orient(u, v, c)
+            if sb == 0 && between(u, b, v) { return .through(b) }
+            if sc == 0 && between(u, c, v) { return .through(c) }
+            if sb < 0 && sc > 0 {
+                found = (b, c)
+                break
+            }
+            let next = counterClockwise ? left[DirectedEdge(from: u, to: c)] : left[DirectedEdge(from: b, to: u)]
+            if let next, next != start {
+                index = next
+            } else if next == nil && counterClockwise {
+                counterClockwise = false
+                index = start
+            } else {
+                return nil
+            }
+        }
+        // Across the crossed edges, each from its end right of u -> v to its end left of it.
+        guard var (right, leftEnd) = found else { return nil }
+        var edges = [DirectedEdge]()
+        for _ in 0..<triangles.count {
+            let key = DirectedEdge(from: min(right, leftEnd), to: max(right, leftEnd))
+            guard !constrained.contains(key) else { throw Self.selfCrossing }
+            edges.append(key)
+            guard let across = left[DirectedEdge(from: leftEnd, to: right)], let (p, q, r) = triangles[across] else { return nil }
+            let d = p != leftEnd && p != right ? p : (q != leftEnd && q != right ? q : r)
+            if d == v { return .edges(edges) }
+            let side = orient(u, v, d)
+            if side == 0 { return between(u, d, v) ? .through(d) : nil }
+            if side < 0 { right = d } else { leftEnd = d }
+        }
+        return nil
+    }
+
+    /// The edges crossing segment `u v`, or a point on it, found among all the triangles.
+    private func scan(_ u: UInt32, _ v: UInt32) throws(GeometryError) -> Crossings {
+        // The side of line u v each corner lies on, found once per corner.
+        var side = [UInt32: Int]()
+        func sideOf(_ x: UInt32) -> Int {
+            if let known = side[x] { return known }
+            let s = x == u || x == v ? 0 : orient(u, v, x)
+            side[x] = s
+            return s
+        }
+        var crossing = [DirectedEdge]()
+        var seen = Set<DirectedEdge>()
+        for t in triangles {
+            guard let (a, b, c) = t else { continue }
+            for (x, y) in [(a, b), (b, c), (c, a)] {
+                let sx = sideOf(x), sy = sideOf(y)
+                if sx == 0 && x != u && x != v && between(u, x, v) { return .through(x) }
+                guard sx * sy < 0, orient(x, y, u) * orient(x, y, v) < 0 else { continue }
+                let key = DirectedEdge(from: min(x, y), to: max(x, y))
+                if seen.insert(key).inserted {
+                    guard !constrained.contains(key) else { throw Self.selfCrossing }
+                    crossing.append(key)
+                }
+            }
+        }
+        return .edges(crossing)
     }
 
     /// Contact segments that cross inside a triangle: one of the operands crosses itself there.

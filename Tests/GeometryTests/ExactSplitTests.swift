@@ -67,6 +67,33 @@ import Testing
         Self.expectTiling(pieces, points, area: 64 * 64 / 2, segments: segments)
     }
 
+    @Test func aLongContactCurveIsRecovered() throws {
+        // A zigzag of 600 points across the triangle, each joined to the next: the split walks from
+        // point to point instead of looking at every triangle for each (a triangle of a model crossed
+        // by 1,928 contact segments took 68 s that way).
+        var points = [Vector2(0, 0), Vector2(8192, 0), Vector2(0, 8192), Vector2(4096, 0), Vector2(0, 4096)]
+        var inside = [UInt32]()
+        for i in 0..<600 {
+            inside.append(UInt32(points.count))
+            points.append(Vector2(Double(100 + 6 * i), Double(3000 - 4 * i + (i % 2 == 0 ? 0 : 37))))
+        }
+        var segments: [(UInt32, UInt32)] = [(4, inside[0])]
+        for k in 1..<inside.count { segments.append((inside[k - 1], inside[k])) }
+        segments.append((inside[inside.count - 1], 3))
+        let pieces = try Self.split(points, boundary: [0, 3, 1, 2, 4], inside: inside, segments: segments)
+        Self.expectTiling(pieces, points, area: 8192 * 8192 / 2, segments: segments)
+        #expect(pieces.count == 2 * inside.count + 3)
+    }
+
+    @Test func aSegmentThroughAnotherPointIsSplitThere() throws {
+        // The segment from (10, 10) to (30, 30) passes through the point (20, 20), which another
+        // segment ends at: both halves become edges.
+        let points = [Vector2(0, 0), Vector2(64, 0), Vector2(0, 64), Vector2(10, 10), Vector2(30, 30), Vector2(20, 20), Vector2(5, 40)]
+        let segments: [(UInt32, UInt32)] = [(6, 5), (3, 4)]
+        let pieces = try Self.split(points, boundary: [0, 1, 2], inside: [3, 4, 5, 6], segments: segments)
+        Self.expectTiling(pieces, points, area: 64 * 64 / 2, segments: [(6, 5), (3, 5), (5, 4)])
+    }
+
     @Test func aPointOutsideTheTriangleIsRefused() {
         let points = [Vector2(0, 0), Vector2(4, 0), Vector2(0, 4), Vector2(5, 5)]
         #expect(throws: GeometryError.self) { try Self.split(points, boundary: [0, 1, 2], inside: [3], segments: []) }
