@@ -4,10 +4,12 @@
 ///
 /// The boundary (the triangle's corners and the points inside its edges, in order) is cut into
 /// ears; each point inside the triangle splits the triangle (or the two triangles beside the edge)
-/// it lies in; each contact segment is then recovered by flipping the edges that cross it (Sloan,
+/// it lies in, found by walking from the last triangle made; each contact segment is then
+/// recovered by flipping the edges that cross it, found by walking along it from one end (Sloan,
 /// "A fast algorithm for generating constrained Delaunay triangulations", 1993), which ends because
-/// the segments cross neither each other nor any point. Quadratic in the number of points, so it
-/// is only used where the fast path cannot be trusted.
+/// the segments cross neither each other nor any point. Where a walk does not arrive, every
+/// triangle is looked at. Every predicate is exact and slower than the fast path's, so it is only
+/// used where the fast path cannot be trusted.
 struct ExactSplit {
     /// `orient(a, b, c)`: the exact orientation of three point ids in the triangle's plane, positive
     /// for the triangle's own winding.
