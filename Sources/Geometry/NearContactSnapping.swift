@@ -9,8 +9,7 @@
 /// - a corner near a corner of the other operand takes that corner's coordinates;
 /// - a corner near the inside of an edge or a face of the other operand is inserted into it (a
 ///   corner exactly in the face's plane is in exact contact with it, which the corefinement
-///   resolves, and so is an input corner exactly on an input edge; one exactly on an edge where
-///   snapping has edited either is inserted all the same, so that both operands have it),
+///   resolves; one exactly on an edge is inserted all the same, so that both operands have it),
 ///   but not beside a triangle that already has a corner at that point: such an edge or face
 ///   passes that near only as a sliver of the same sheet, and a second corner there folds it; nor
 ///   where snapping has already put a vertex of the operand at that point (two vertices at one
@@ -111,7 +110,7 @@ struct NearContactSnapping {
         var v = 0
         while v < meshes[x].vertices.count && budget >= 0 {
             let p = meshes[x].vertices[v]
-            switch meshes[y].nearestFeature(to: p, within: tolerance, anInputCorner: !meshes[x].edited.contains(UInt32(v))) {
+            switch meshes[y].nearestFeature(to: p, within: tolerance) {
             case .vertex(let w)? where !meshes[x].madeVertex(at: meshes[y].vertices[Int(w)]):
                 meshes[x].move(v, to: meshes[y].vertices[Int(w)])
                 changed = true
@@ -430,10 +429,8 @@ struct NearContactSnapping {
         /// The feature of this mesh nearest `p` within `tolerance` that `p` is not yet a corner of: a
         /// corner before the inside of an edge, an edge before the inside of a face; nil if none is
         /// that near. A triangle with a corner at `p` is settled, and so are the edges and faces
-        /// beside it. `anInputCorner`: `p` is a corner of the other operand that snapping has not
-        /// edited, so an edge of this one that snapping has not edited either, with `p` exactly on
-        /// it, is settled too.
-        func nearestFeature(to p: Vector3, within tolerance: Double, anInputCorner: Bool) -> Feature? {
+        /// beside it.
+        func nearestFeature(to p: Vector3, within tolerance: Double) -> Feature? {
             var best: (feature: Feature, rank: Int, distance: Double)?
             func consider(_ f: Feature, _ rank: Int, _ d: Double) {
                 if d <= tolerance, best == nil || (rank, d) < (best!.rank, best!.distance) { best = (f, rank, d) }
@@ -460,15 +457,9 @@ struct NearContactSnapping {
                 for k in 0..<3 {
                     let a = c[k], b = c[(k + 1) % 3], d = b - a
                     let s = (p - a).dot(d) / d.lengthSquared
-                    guard s > 0 && s < 1 else { continue }
-                    // A corner exactly on the edge is inserted all the same, so that both operands
-                    // have it and their triangulations of a region they share can agree where
-                    // snapping edits them (a corner on an edge a split made, `case-2028-9081`).
-                    // An input corner exactly on an input edge is exact contact, which the
-                    // corefinement resolves, as a corner exactly in a face's plane: the chained cuts
-                    // of a Menger sponge put thousands of corners on the edges of its bars.
-                    if anInputCorner && !edited.contains(t[k]) && !edited.contains(t[(k + 1) % 3]) && Self.isOnLine(p, a, b) { continue }
-                    consider(.edge(t[k], t[(k + 1) % 3]), 1, (p - (a + d * s)).length)
+                    // A corner exactly on the edge is inserted all the same: both operands then have
+                    // it, so their triangulations of a region they share can agree.
+                    if s > 0 && s < 1 { consider(.edge(t[k], t[(k + 1) % 3]), 1, (p - (a + d * s)).length) }
                 }
                 let n = (c[1] - c[0]).cross(c[2] - c[0])
                 let nn = n.lengthSquared
@@ -483,12 +474,6 @@ struct NearContactSnapping {
                 }
             }
             return best?.feature
-        }
-
-        /// Whether `p` lies exactly on the line through `a` and `b`: collinear in all three
-        /// coordinate planes.
-        static func isOnLine(_ p: Vector3, _ a: Vector3, _ b: Vector3) -> Bool {
-            (0..<3).allSatisfy { Predicates.orient2d(a, b, p, droppingAxis: $0) == 0 }
         }
 
         /// The far corners of the two triangles on edge `u v`.
