@@ -9,7 +9,9 @@
 /// - a corner near a corner of the other operand takes that corner's coordinates;
 /// - a corner near the inside of an edge or a face of the other operand is inserted into it (a
 ///   corner exactly in the face's plane is in exact contact with it, which the corefinement
-///   resolves; one exactly on an edge is inserted all the same, so that both operands have it),
+///   resolves, and so is a corner exactly on an edge; but in the region snapping edits, where
+///   the corner or an end of the edge is active, it is inserted all the same, so that both
+///   operands have it and their triangulations of the region can agree),
 ///   but not beside a triangle that already has a corner at that point: such an edge or face
 ///   passes that near only as a sliver of the same sheet, and a second corner there folds it; nor
 ///   where snapping has already put a vertex of the operand at that point (two vertices at one
@@ -28,6 +30,13 @@
 /// Where two shells of an operand touch along an edge (an earlier result, with its vertices
 /// duplicated there), splitting that edge splits the other shell's too, at the same point. Each
 /// round sees its own edits as it makes them.
+///
+/// A vertex is active if snapping edited it, or if it is an end of near contact: found before the
+/// first round, or a crossing of two edges found since (where such a new end lies exactly on an
+/// edge of the other operand, the crossing waits a round, for that corner to go in first). Left
+/// to the corefinement outside that region, the corners exactly on edges cost nothing: the chained
+/// cuts of a Menger sponge put thousands of them on the edges of its bars, whose fans of slivers
+/// slowed every later query.
 ///
 /// This repeats until nothing is near any more. Afterwards the near contact is exact contact (shared
 /// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves, and
@@ -71,6 +80,7 @@ struct NearContactSnapping {
         budget = insertions ?? (a.vertices.count + b.vertices.count) + 1000
         var idle = 0  // rounds in a row that only flipped
         var cascadeBound: Int?  // the budget left when the first round's bound applies
+        markNearContact()
         for round in 0..<64 {
             let before = budget
             meshes[0].reindex()
@@ -104,13 +114,38 @@ struct NearContactSnapping {
         throw .unsettled
     }
 
+    /// Marks the ends of the near contact between the operands as they are (a corner near a feature
+    /// of the other, two edges passing near each other), so that the exact contact beside them
+    /// (a corner exactly on an edge) is inserted too.
+    private mutating func markNearContact() {
+        meshes[0].reindex()
+        meshes[1].reindex()
+        for (x, y) in [(0, 1), (1, 0)] {
+            for v in meshes[x].vertices.indices {
+                if let f = meshes[y].nearestFeature(to: meshes[x].vertices[v], within: tolerance, cornerIsActive: false) {
+                    meshes[x].activate([UInt32(v)])
+                    meshes[y].activate(meshes[y].corners(of: f))
+                }
+            }
+        }
+        for tri in meshes[0].triangles {
+            for k in 0..<3 where tri[k] < tri[(k + 1) % 3] {
+                let u = tri[k], w = tri[(k + 1) % 3]
+                if let (r, s, _) = meshes[1].edgeCrossing(meshes[0].vertices[Int(u)], meshes[0].vertices[Int(w)], within: tolerance) {
+                    meshes[0].activate([u, w])
+                    meshes[1].activate([r, s])
+                }
+            }
+        }
+    }
+
     /// Every corner of operand `x` near operand `y` made a corner of `y`. True if anything changed.
     private mutating func snapCorners(of x: Int, onto y: Int) -> Bool {
         var changed = false
         var v = 0
         while v < meshes[x].vertices.count && budget >= 0 {
             let p = meshes[x].vertices[v]
-            switch meshes[y].nearestFeature(to: p, within: tolerance) {
+            switch meshes[y].nearestFeature(to: p, within: tolerance, cornerIsActive: meshes[x].isActive(UInt32(v))) {
             case .vertex(let w)? where !meshes[x].madeVertex(at: meshes[y].vertices[Int(w)]):
                 meshes[x].move(v, to: meshes[y].vertices[Int(w)])
                 changed = true
@@ -149,6 +184,15 @@ struct NearContactSnapping {
                 guard u < w else { continue }  // each edge once: the direction with the lower id first
                 let p = meshes[0].vertices[Int(u)], q = meshes[0].vertices[Int(w)]
                 if let (r, s, x) = meshes[1].edgeCrossing(p, q, within: tolerance) {
+                    // New near contact: where one of its ends lies exactly on an edge of the other
+                    // operand, that corner is inserted first, in the next round (split before it,
+                    // the crossings crept towards it, a third nearer each time, `case-2033-3241`).
+                    let newU = meshes[0].activate([u, w]), newR = meshes[1].activate([r, s])
+                    if newU.contains(where: { meshes[1].hasEdge(through: meshes[0].vertices[Int($0)]) })
+                        || newR.contains(where: { meshes[0].hasEdge(through: meshes[1].vertices[Int($0)]) }) {
+                        changed = true
+                        continue
+                    }
                     // Two diagonals of flat regions: the one that is not Delaunay gives way, so the
                     // two triangulations converge instead of flipping back and forth. If it cannot
                     // flip, other flips may make it able to; only when nothing else moves is the
@@ -207,6 +251,43 @@ struct NearContactSnapping {
         /// The vertices that moved or were inserted, and the corners of every triangle a split or a
         /// flip made: only a triangle with one of them is not a triangle of the input.
         private(set) var edited = Set<UInt32>()
+        /// The vertices at the ends of near contact found before the first round or since.
+        private var nearContactEnds = Set<UInt32>()
+
+        /// Whether vertex `v` is in the region snapping edits: edited, or an end of near contact.
+        func isActive(_ v: UInt32) -> Bool { edited.contains(v) || nearContactEnds.contains(v) }
+
+        /// Marks `vs` as ends of near contact; returns those that were not active before.
+        @discardableResult mutating func activate(_ vs: [UInt32]) -> [UInt32] {
+            var new = [UInt32]()
+            for v in vs where !isActive(v) {
+                nearContactEnds.insert(v)
+                new.append(v)
+            }
+            return new
+        }
+
+        /// Whether `p` lies exactly on an edge of this mesh, away from its ends.
+        func hasEdge(through p: Vector3) -> Bool {
+            var found = false
+            forEachTriangle(near: Bounds(p, p)) { i in
+                let t = triangles[i]
+                for k in 0..<3 where !found {
+                    let a = vertices[Int(t[k])], b = vertices[Int(t[(k + 1) % 3])]
+                    if a != p && b != p && Bounds(a, b).contains(p) && Self.isOnLine(p, a, b) { found = true }
+                }
+            }
+            return found
+        }
+
+        /// The corners of `feature`.
+        func corners(of feature: Feature) -> [UInt32] {
+            switch feature {
+            case .vertex(let v): [v]
+            case .edge(let u, let v): [u, v]
+            case .face(let i): [triangles[i].a, triangles[i].b, triangles[i].c]
+            }
+        }
 
         enum Feature {
             case vertex(UInt32)
@@ -429,8 +510,9 @@ struct NearContactSnapping {
         /// The feature of this mesh nearest `p` within `tolerance` that `p` is not yet a corner of: a
         /// corner before the inside of an edge, an edge before the inside of a face; nil if none is
         /// that near. A triangle with a corner at `p` is settled, and so are the edges and faces
-        /// beside it.
-        func nearestFeature(to p: Vector3, within tolerance: Double) -> Feature? {
+        /// beside it. Where neither `p` (`cornerIsActive`) nor the ends of an edge with `p` exactly
+        /// on it are active, that edge is settled too.
+        func nearestFeature(to p: Vector3, within tolerance: Double, cornerIsActive: Bool) -> Feature? {
             var best: (feature: Feature, rank: Int, distance: Double)?
             func consider(_ f: Feature, _ rank: Int, _ d: Double) {
                 if d <= tolerance, best == nil || (rank, d) < (best!.rank, best!.distance) { best = (f, rank, d) }
@@ -457,9 +539,13 @@ struct NearContactSnapping {
                 for k in 0..<3 {
                     let a = c[k], b = c[(k + 1) % 3], d = b - a
                     let s = (p - a).dot(d) / d.lengthSquared
-                    // A corner exactly on the edge is inserted all the same: both operands then have
-                    // it, so their triangulations of a region they share can agree.
-                    if s > 0 && s < 1 { consider(.edge(t[k], t[(k + 1) % 3]), 1, (p - (a + d * s)).length) }
+                    guard s > 0 && s < 1 else { continue }
+                    // A corner exactly on the edge is exact contact, which the corefinement
+                    // resolves, unless snapping edits the region: then it is inserted all the same,
+                    // so that the triangulations of a region both operands share can agree (a
+                    // corner on an edge a split made, `case-2028-9081`).
+                    if !cornerIsActive && !isActive(t[k]) && !isActive(t[(k + 1) % 3]) && Self.isOnLine(p, a, b) { continue }
+                    consider(.edge(t[k], t[(k + 1) % 3]), 1, (p - (a + d * s)).length)
                 }
                 let n = (c[1] - c[0]).cross(c[2] - c[0])
                 let nn = n.lengthSquared
@@ -474,6 +560,12 @@ struct NearContactSnapping {
                 }
             }
             return best?.feature
+        }
+
+        /// Whether `p` lies exactly on the line through `a` and `b`: collinear in all three
+        /// coordinate planes.
+        static func isOnLine(_ p: Vector3, _ a: Vector3, _ b: Vector3) -> Bool {
+            (0..<3).allSatisfy { Predicates.orient2d(a, b, p, droppingAxis: $0) == 0 }
         }
 
         /// The far corners of the two triangles on edge `u v`.

@@ -62,6 +62,35 @@ import Testing
         #expect(snapping.tolerance > 0 && snapping.tolerance < 1e-9)
     }
 
+    /// A box with exactly these corners (corner i at x = i & 1, y = i >> 1 & 1, z = i >> 2).
+    static func exactBox(_ lo: Vector3, _ hi: Vector3) -> Mesh {
+        let corners = (0..<8).map { i in Vector3(i & 1 == 0 ? lo.x : hi.x, i >> 1 & 1 == 0 ? lo.y : hi.y, i >> 2 == 0 ? lo.z : hi.z) }
+        return Mesh(vertices: corners, triangles: boxFaces)
+    }
+
+    /// Corners exactly on an edge of the other operand are exact contact, which the corefinement
+    /// resolves; snapping inserts them only in the region it edits. One box nearly touches the
+    /// cube's top face (its bottom corners are inserted); another, far from it, has two corners
+    /// exactly on the cube's bottom front edge (left alone). Where a corner of that box also nearly
+    /// meets an end of the edge, the edge is in the region, and its corner on the edge goes in.
+    @Test func cornersOnEdgesOnlyWhereSnappingEdits() throws {
+        let cube = Self.exactBox(Vector3(0, 0, 0), Vector3(10, 10, 10))
+        try Mesh.checkOperand(cube, "cube")
+        let near = Self.exactBox(Vector3(2, 2, 10 + 1e-13), Vector3(4, 4, 12))
+        let onEdge = Self.exactBox(Vector3(5, -3, -3), Vector3(8, 0, 0))
+        let snapped = Set(try NearContactSnapping(cube, Mesh.merged([near, onEdge])).meshes[0].mesh.vertices)
+        #expect(snapped.count == 12, "the cube's 8 corners and the near box's 4 bottom corners")
+        for x in [2.0, 4.0] {
+            for y in [2.0, 4.0] { #expect(snapped.contains(Vector3(x, y, 10 + 1e-13)), "(\(x), \(y)) inserted") }
+        }
+        #expect(!snapped.contains(Vector3(5, 0, 0)) && !snapped.contains(Vector3(8, 0, 0)))
+
+        let reachingTheEnd = Self.exactBox(Vector3(5, -3, -3), Vector3(10 + 1e-13, 0, 0))
+        let snapping = try NearContactSnapping(cube, Mesh.merged([near, reachingTheEnd]))
+        #expect(Set(snapping.meshes[0].mesh.vertices).contains(Vector3(5, 0, 0)))
+        #expect(snapping.meshes[1].mesh.vertices.contains(Vector3(10, 0, 0)), "the near corner moved onto the cube's")
+    }
+
     /// Where both operands have a diagonal in a flat region they share, the one that is not the
     /// Delaunay diagonal of its quad gives way. Both meshes decide it from the positions alone, so two
     /// meshes with the same quad but different diagonals agree on which one stays, ties included.
