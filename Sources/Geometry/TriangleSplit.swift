@@ -89,16 +89,16 @@ extension Corefinement {
             edges.append(key(t.b, t.c))
             edges.append(key(t.c, t.a))
         }
-        edges.sort()
+        edges.radixSort()
         for n in edges.indices.dropFirst() where edges[n - 1] == edges[n] { return false }  // an edge used twice one way
         var ring = [UInt32]()
         for x in boundary where x != ring.last { ring.append(x) }
         if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
         var steps = ring.indices.map { key(ring[$0], ring[($0 + 1) % ring.count]) }
-        steps.sort()
+        steps.radixSort()
         for n in steps.indices.dropFirst() where steps[n - 1] == steps[n] { return false }
         var back = edges.map(reversed)
-        back.sort()
+        back.radixSort()
         // Walk the edges with the steps and the reversed edges beside them: a step must be used and
         // its reverse not; every other edge must be used the other way too.
         var s = 0, r = 0, found = 0

@@ -1,0 +1,38 @@
+extension Array where Element == UInt64 {
+    /// Sorts the keys in increasing order, in linear time for long arrays: a least-significant-digit
+    /// radix sort over 11-bit digits, skipping the digits on which all keys agree (keys made of two
+    /// vertex ids vary in few of them). Short arrays are sorted by comparison.
+    mutating func radixSort() {
+        guard count >= 256 else {
+            sort()
+            return
+        }
+        var varying: UInt64 = 0
+        let first = self[0]
+        for key in self { varying |= key ^ first }
+        var source = self
+        var target = [UInt64](repeating: 0, count: count)
+        var counts = [Int](repeating: 0, count: 2049)
+        var shift: UInt64 = 0
+        while shift < 64 {
+            defer { shift += 11 }
+            guard (varying >> shift) & 0x7FF != 0 else { continue }
+            source.withUnsafeBufferPointer { from in
+                target.withUnsafeMutableBufferPointer { to in
+                    counts.withUnsafeMutableBufferPointer { slot in
+                        for i in 0..<slot.count { slot[i] = 0 }
+                        for key in from { slot[Int((key >> shift) & 0x7FF) + 1] += 1 }
+                        for d in 1..<slot.count { slot[d] += slot[d - 1] }
+                        for key in from {
+                            let d = Int((key >> shift) & 0x7FF)
+                            to[slot[d]] = key
+                            slot[d] += 1
+                        }
+                    }
+                }
+            }
+            swap(&source, &target)
+        }
+        self = source
+    }
+}
