@@ -23,7 +23,8 @@
 /// Nothing moves by more than a merged cluster's extent (the tolerance, for one short edge); across
 /// a cap the surface moves by the cap's own height. The caller checks the result; where it still
 /// crosses itself, `collapseCrossings` merges the rounded corners of the crossing triangles into
-/// neighbours up to `Tolerance.crossingReach` tolerances away, and the caller checks again.
+/// neighbours up to `Tolerance.crossingReach` tolerances away (or farther, where the surface round
+/// them is flat enough that it moves by no more than that), and the caller checks again.
 struct RoundingRepair {
     private(set) var vertices: [Vector3]
     private var triangles: [Mesh.Triangle]
@@ -93,9 +94,11 @@ struct RoundingRepair {
     /// their rounded corners. Each pass finds every crossing pair among the triangles with a
     /// constructed, snapped (`movable`) or edited corner, and collapses the shortest edge of the
     /// pair that has a constructed or snapped end (which moves: neither is where the exact
-    /// operands had it) and is no longer than `reach`, under the checks of step 1 (the link
-    /// condition; no thick triangle turns over); then flips the caps. Each pass that changes
-    /// anything removes a vertex, so the passes end. True if anything changed.
+    /// operands had it) and is no longer than `reach`, or, longer, moves the surface by no more
+    /// than `reach` (the end it goes to lies that near the plane of every triangle that moves),
+    /// under the checks of step 1 (the link condition; no thick triangle turns over); then flips
+    /// the caps. Each pass that changes anything removes a vertex, so the passes end. True if
+    /// anything changed.
     mutating func collapseCrossings(movable: Set<UInt32>, reach: Double) -> Bool {
         var changed = false
         while true {
@@ -113,15 +116,18 @@ struct RoundingRepair {
                     for k in 0..<3 {
                         let u = min(t[k], t[(k + 1) % 3]), v = max(t[k], t[(k + 1) % 3])
                         let d = (vertices[Int(u)] - vertices[Int(v)]).length
-                        if d <= reach && (origin(Int(u)) == 2 || origin(Int(v)) == 2 || movable.contains(u) || movable.contains(v)) {
+                        if origin(Int(u)) == 2 || origin(Int(v)) == 2 || movable.contains(u) || movable.contains(v) {
                             edges.append((d, u, v))
                         }
                     }
                 }
                 edges.sort { ($0.length, $0.u, $0.v) < ($1.length, $1.u, $1.v) }
+                // Short edges first; then longer ones, where the surface round the moved end is so
+                // flat that the collapse moves it by no more than `reach` (the tip of a wedge thinner
+                // than rounding, whose two faces meet at a tiny angle).
                 for e in edges {
                     let c = collapses
-                    collapse(e.u, e.v, movable: movable)
+                    if e.length <= reach { collapse(e.u, e.v, movable: movable) } else { collapse(e.u, e.v, movable: movable, flatWithin: reach) }
                     if collapses > c { break }
                 }
             }
@@ -310,8 +316,9 @@ struct RoundingRepair {
 
     /// Collapses the edge u v, if it still exists and may be collapsed: the ends share no neighbour
     /// but the two corners across the edge (the link condition), no thick triangle round the moved
-    /// end turns over, and none loses its area unless it keeps a short edge.
-    private mutating func collapse(_ u: UInt32, _ v: UInt32, movable: Set<UInt32> = []) {
+    /// end turns over, and none loses its area unless it keeps a short edge; with `flatWithin`, the
+    /// kept end also lies that near the plane of every triangle that moves.
+    private mutating func collapse(_ u: UInt32, _ v: UInt32, movable: Set<UInt32> = [], flatWithin: Double? = nil) {
         // The constructed end moves, else a `movable` one (or the second operand's corner to the
         // first's; of two alike, the later id).
         let origin = self.origin
@@ -328,6 +335,12 @@ struct RoundingRepair {
         var moved = [(Int, Mesh.Triangle)]()
         for j in star[Int(gone)].map(Int.init) where alive[j] && !across.contains(j) {
             let t = triangles[j]
+            if let flatWithin {
+                // The kept end lies within `flatWithin` of the plane of every triangle that moves
+                // (a triangle without area has none).
+                let m = normal(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+                guard m != Vector3(0, 0, 0), abs(m.dot(target - vertices[Int(gone)])) <= flatWithin * m.length else { return }
+            }
             var n = t
             for k in 0..<3 where n[k] == gone { n[k] = kept }
             let (pa, pb, pc) = (t.a == gone ? target : vertices[Int(t.a)], t.b == gone ? target : vertices[Int(t.b)],

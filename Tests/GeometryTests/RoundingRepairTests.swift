@@ -47,24 +47,29 @@ import Testing
 
     /// The same point rounded 11 tolerances past corner 3: too far for step 1's collapse, so the
     /// top still crosses itself after `repair()`. The last step, for a result that crosses itself,
-    /// merges it into the corner; 181 tolerances past is beyond its reach, and nothing changes.
+    /// merges it into the corner. 181 tolerances past is beyond its reach, but the top is flat
+    /// there, so merging it moves the surface by nothing, and it is merged too; sunk 300
+    /// tolerances below the top as well, it would move the surface farther than the reach, and
+    /// nothing changes.
     @Test func aPointFartherPastACornerIsMergedWhereTheResultCrosses() throws {
         let tolerance = Tolerance.of([Self.cube.bounds])
-        func repairing(_ d: Double) throws -> RoundingRepair {
-            let m = Self.cube(withTop: [(1, 5, 8), (1, 8, 3), (7, 3, 8), (7, 8, 5)], point: Vector3(-0.5 - d, 0.5 + d, 0.5))
+        func repairing(_ d: Double, raised h: Double = 0) throws -> RoundingRepair {
+            let m = Self.cube(withTop: [(1, 5, 8), (1, 8, 3), (7, 3, 8), (7, 8, 5)], point: Vector3(-0.5 - d, 0.5 + d, 0.5 + h))
             var repair = RoundingRepair(m, normals: Self.faceNormals(m), origin: { $0 < 8 ? 0 : 2 }, tolerance: tolerance)
             try repair.repair()
             #expect(repair.mesh.compacted().countSelfIntersections() > 0)
             return repair
         }
-        var near = try repairing(8 * tolerance)
-        let merged = near.collapseCrossings(movable: [], reach: Tolerance.crossingReach * tolerance)
-        #expect(merged)
-        let r = near.mesh.compacted()
-        let report = BooleanTests.expectValid(r, "merged")
-        #expect(r.triangles.count == 12 && abs(report.volume - 1) < 1e-15)
-        var far = try repairing(128 * tolerance)
-        let changed = far.collapseCrossings(movable: [], reach: Tolerance.crossingReach * tolerance)
+        for d in [8.0, 128] {
+            var repair = try repairing(d * tolerance)
+            let merged = repair.collapseCrossings(movable: [], reach: Tolerance.crossingReach * tolerance)
+            #expect(merged, "\(d) tolerances past")
+            let r = repair.mesh.compacted()
+            let report = BooleanTests.expectValid(r, "merged from \(d) tolerances past")
+            #expect(r.triangles.count == 12 && abs(report.volume - 1) < 1e-15)
+        }
+        var sunk = try repairing(128 * tolerance, raised: -300 * tolerance)
+        let changed = sunk.collapseCrossings(movable: [], reach: Tolerance.crossingReach * tolerance)
         #expect(!changed)
     }
 
