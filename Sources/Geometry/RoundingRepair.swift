@@ -22,9 +22,10 @@
 ///
 /// Nothing moves by more than a merged cluster's extent (the tolerance, for one short edge); across
 /// a cap the surface moves by the cap's own height. The caller checks the result; where it still
-/// crosses itself, `collapseCrossings` merges the rounded corners of the crossing triangles into
-/// neighbours up to `Tolerance.crossingReach` tolerances away (or farther, where the surface round
-/// them is flat enough that it moves by no more than that), and the caller checks again.
+/// crosses itself, `collapseCrossings` merges corners of the crossing triangles (rounded ones
+/// first) into neighbours up to `Tolerance.crossingReach` tolerances away (or farther, where the
+/// surface round them is flat enough that it moves by no more than that), and the caller checks
+/// again.
 struct RoundingRepair {
     private(set) var vertices: [Vector3]
     private var triangles: [Mesh.Triangle]
@@ -94,11 +95,11 @@ struct RoundingRepair {
     /// their rounded corners. Each pass finds every crossing pair among the triangles with a
     /// constructed, snapped (`movable`) or edited corner, and collapses the shortest edge of the
     /// pair that has a constructed or snapped end (which moves: neither is where the exact
-    /// operands had it) and is no longer than `reach`, or, longer, moves the surface by no more
-    /// than `reach` (the end it goes to lies that near the plane of every triangle that moves),
-    /// under the checks of step 1 (the link condition; no thick triangle turns over); then flips
-    /// the caps. Each pass that changes anything removes a vertex, so the passes end. True if
-    /// anything changed.
+    /// operands had it), else the shortest between two input corners, that is no longer than
+    /// `reach`, or, longer, moves the surface by no more than `reach` (the end it goes to lies that
+    /// near the plane of every triangle that moves), under the checks of step 1 (the link
+    /// condition; no thick triangle turns over); then flips the caps. Each pass that changes
+    /// anything removes a vertex, so the passes end. True if anything changed.
     mutating func collapseCrossings(movable: Set<UInt32>, reach: Double) -> Bool {
         var changed = false
         while true {
@@ -111,20 +112,21 @@ struct RoundingRepair {
             let pairs = mesh.intersectingPairs(suspects: suspects)
             let before = collapses
             for (x, y) in pairs where alive[live[x]] && alive[live[y]] {
-                var edges = [(length: Double, u: UInt32, v: UInt32)]()
+                var edges = [(exact: Bool, length: Double, u: UInt32, v: UInt32)]()
                 for t in [triangles[live[x]], triangles[live[y]]] {
                     for k in 0..<3 {
                         let u = min(t[k], t[(k + 1) % 3]), v = max(t[k], t[(k + 1) % 3])
                         let d = (vertices[Int(u)] - vertices[Int(v)]).length
-                        if origin(Int(u)) == 2 || origin(Int(v)) == 2 || movable.contains(u) || movable.contains(v) {
-                            edges.append((d, u, v))
-                        }
+                        let exact = !(origin(Int(u)) == 2 || origin(Int(v)) == 2 || movable.contains(u) || movable.contains(v))
+                        edges.append((exact, d, u, v))
                     }
                 }
-                edges.sort { ($0.length, $0.u, $0.v) < ($1.length, $1.u, $1.v) }
-                // Short edges first; then longer ones, where the surface round the moved end is so
-                // flat that the collapse moves it by no more than `reach` (the tip of a wedge thinner
-                // than rounding, whose two faces meet at a tiny angle).
+                edges.sort { (!$0.exact ? 0 : 1, $0.length, $0.u, $0.v) < (!$1.exact ? 0 : 1, $1.length, $1.u, $1.v) }
+                // Edges with a rounded or snapped end first, then those between input corners (two
+                // corners of one operand a tolerance apart, `case-8-98`); short ones, and longer ones
+                // where the surface round the moved end is so flat that the collapse moves it by no
+                // more than `reach` (the tip of a wedge thinner than rounding, whose two faces meet
+                // at a tiny angle).
                 for e in edges {
                     let c = collapses
                     if e.length <= reach { collapse(e.u, e.v, movable: movable) } else { collapse(e.u, e.v, movable: movable, flatWithin: reach) }

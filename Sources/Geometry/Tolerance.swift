@@ -14,10 +14,10 @@
 ///
 /// One multiple of it has a use of its own: `crossingReach`.
 enum Tolerance {
-    /// How far, in tolerances, the rounding repair's last step may merge a rounded point into a
-    /// neighbour, or move the surface where it merges one farther, where the result still crosses
-    /// itself (`RoundingRepair.collapseCrossings`): 128, or
-    /// 2⁻³⁷ of the largest coordinate (1e-9 mm at the Mac mini's size). Snapping leaves features
+    /// How far, in tolerances, the rounding repair's last step may merge a point (a rounded one,
+    /// else an input corner) into a neighbour, or move the surface where it merges one farther,
+    /// where the result still crosses itself (`RoundingRepair.collapseCrossings`): 128, or 2⁻³⁷ of
+    /// the largest coordinate (1e-9 mm at the Mac mini's size). Snapping leaves features
     /// more than the tolerance apart, and what still folds when rounded is a cluster of such
     /// features a few to a hundred tolerances across: the corners of a solid and of its copy moved
     /// that far, with the contact points between them (Manifold's hull-body moved by 1e-9 mm, 103
