@@ -527,7 +527,7 @@ struct NearContactSnapping {
             func besideCornerAtP(_ u: UInt32, _ v: UInt32) -> Bool {
                 (onEdge[Self.key(u, v)] ?? []).contains { j in atP.contains(triangles[j].a) || atP.contains(triangles[j].b) || atP.contains(triangles[j].c) }
             }
-            for i in near {
+            for i in near where !isFar(from: i, p, p, tolerance: tolerance) {
                 let t = triangles[i]
                 let c = [vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]]
                 // A corner near `p` is the feature of this triangle (if it is not at `p` already).
@@ -568,6 +568,20 @@ struct NearContactSnapping {
             (0..<3).allSatisfy { Predicates.orient2d(a, b, p, droppingAxis: $0) == 0 }
         }
 
+        /// Whether segment `p q` lies on one side of the plane of triangle `i`, farther than twice
+        /// `tolerance` from it all along: then nothing of the triangle is within `tolerance` of the
+        /// segment. (Twice, for the rounding of the distance; a triangle without area has no plane.)
+        /// The boxes of long, thin triangles hold far more than they reach, and most of what a
+        /// query of the index meets is settled by this alone.
+        private func isFar(from i: Int, _ p: Vector3, _ q: Vector3, tolerance: Double) -> Bool {
+            let t = triangles[i], a = vertices[Int(t.a)]
+            let n = (vertices[Int(t.b)] - a).cross(vertices[Int(t.c)] - a)
+            let reach = 2 * tolerance * n.length
+            guard reach > 0 else { return false }
+            let dp = n.dot(p - a), dq = n.dot(q - a)
+            return (dp > reach && dq > reach) || (dp < -reach && dq < -reach)
+        }
+
         /// The far corners of the two triangles on edge `u v`.
         func otherDiagonal(_ u: UInt32, _ v: UInt32) -> (UInt32, UInt32)? {
             guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return nil }
@@ -579,7 +593,7 @@ struct NearContactSnapping {
         func crease(crossedBy p: Vector3, _ q: Vector3, within tolerance: Double) -> Bool {
             var found = false
             forEachTriangle(near: Bounds(p, q)) { i in
-                guard !found else { return }
+                guard !found, !isFar(from: i, p, q, tolerance: tolerance) else { return }
                 let t = triangles[i]
                 for k in 0..<3 {
                     let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
@@ -602,7 +616,7 @@ struct NearContactSnapping {
             var found: (UInt32, UInt32, Vector3)?
             var foundCrease = false
             forEachTriangle(near: Bounds(p, q), includingSplits: false) { i in
-                guard !foundCrease else { return }
+                guard !foundCrease, !isFar(from: i, p, q, tolerance: tolerance) else { return }
                 let t = triangles[i]
                 for k in 0..<3 {
                     let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
