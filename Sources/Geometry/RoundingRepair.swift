@@ -121,7 +121,7 @@ struct RoundingRepair {
                         edges.append((exact, d, u, v))
                     }
                 }
-                edges.sort { (!$0.exact ? 0 : 1, $0.length, $0.u, $0.v) < (!$1.exact ? 0 : 1, $1.length, $1.u, $1.v) }
+                edges.sort { ($0.exact ? 1 : 0, $0.length, $0.u, $0.v) < ($1.exact ? 1 : 0, $1.length, $1.u, $1.v) }
                 // Edges with a rounded or snapped end first, then those between input corners (two
                 // corners of one operand a tolerance apart, `case-8-98`); short ones, and longer ones
                 // where the surface round the moved end is so flat that the collapse moves it by no
