@@ -27,6 +27,8 @@ struct Simplification {
     private let tolerance: Double
     /// The vertices the collapses went into: the triangles they made all have one of them.
     private(set) var targets = Set<UInt32>()
+    /// The fan of the vertex being collapsed, kept between collapses so that each does not allocate one.
+    private var spokes = [Spoke]()
 
     init(_ mesh: Mesh, tolerance: Double) {
         vertices = mesh.vertices
@@ -61,49 +63,57 @@ struct Simplification {
         var tag: UInt32
     }
 
-    /// The triangles round `v` in order round it, or nil where they do not form one disk.
-    private func fan(_ v: Int) -> [Spoke]? {
-        var spokes = [Spoke]()
-        spokes.reserveCapacity(star[v].count)
+    /// The triangles round `v` in order round it, into `spokes`, or false where they do not form one disk.
+    private func fan(_ v: Int, into spokes: inout [Spoke]) -> Bool {
+        spokes.removeAll(keepingCapacity: true)
         for i in star[v] where alive[Int(i)] {
             let t = triangles[Int(i)]
             let k = t.a == UInt32(v) ? 0 : (t.b == UInt32(v) ? 1 : 2)
             spokes.append(Spoke(triangle: Int(i), from: t[(k + 1) % 3], to: t[(k + 2) % 3], tag: t.tag))
         }
-        guard spokes.count >= 3 else { return nil }
+        guard spokes.count >= 3 else { return false }
         // Sorted in place into a chain, each spoke starting where the one before ends.
         for slot in 1..<spokes.count {
             let last = spokes[slot - 1].to
-            guard let next = (slot..<spokes.count).first(where: { spokes[$0].from == last }) else { return nil }
+            guard let next = (slot..<spokes.count).first(where: { spokes[$0].from == last }) else { return false }
             spokes.swapAt(slot, next)
         }
-        guard spokes[spokes.count - 1].to == spokes[0].from else { return nil }
+        guard spokes[spokes.count - 1].to == spokes[0].from else { return false }
         // Each neighbour once: a vertex where the surface touches itself is not one disk.
         for i in spokes.indices {
-            for j in 0..<i where spokes[j].from == spokes[i].from { return nil }
+            for j in 0..<i where spokes[j].from == spokes[i].from { return false }
         }
-        return spokes
+        return true
     }
 
     private func normal(_ p: Vector3, _ q: Vector3, _ r: Vector3) -> Vector3 { (q - p).cross(r - p) }
 
     /// Collapses `v` into the neighbour that leaves the fattest triangles, if any may take it.
     private mutating func collapse(_ v: Int) -> Bool {
-        guard let fan = fan(v), fan.count > 3 else { return false }
+        var fan = [Spoke]()
+        swap(&fan, &spokes)
+        defer { swap(&fan, &spokes) }
+        guard self.fan(v, into: &fan), fan.count > 3 else { return false }
         // Where tags change round v: none, or two borders (the only neighbours v may go to).
-        var borders = [Int]()
-        for slot in fan.indices where fan[slot].tag != fan[(slot + fan.count - 1) % fan.count].tag { borders.append(slot) }
-        guard borders.isEmpty || borders.count == 2 else { return false }
+        var borders = (-1, -1), borderCount = 0
+        for slot in fan.indices where fan[slot].tag != fan[(slot + fan.count - 1) % fan.count].tag {
+            if borderCount == 0 { borders.0 = slot } else { borders.1 = slot }
+            borderCount += 1
+        }
+        guard borderCount == 0 || borderCount == 2 else { return false }
         let p = vertices[v]
-        if borders.count == 2 {
-            let a = vertices[Int(fan[borders[0]].from)], b = vertices[Int(fan[borders[1]].from)]
+        if borderCount == 2 {
+            let a = vertices[Int(fan[borders.0].from)], b = vertices[Int(fan[borders.1].from)]
             let ab = b - a
             guard ab.lengthSquared > 0, (p - a).cross(ab).length <= tolerance * ab.length else { return false }
         }
-        // The neighbours whose surviving triangles pass, fattest first.
-        var candidates = [(quality: Double, slot: Int)]()
-        for slot in fan.indices where borders.isEmpty || borders.contains(slot) {
+        // The neighbour whose surviving triangles pass and are fattest (the first such, on a tie) and
+        // that meets the link condition. A neighbour is dropped as soon as one of its triangles is no
+        // fatter than the best so far.
+        var best: (quality: Double, slot: Int)? = nil
+        for slot in fan.indices where borderCount == 0 || slot == borders.0 || slot == borders.1 {
             let u = fan[slot].from, q = vertices[Int(u)]
+            let bound = best?.quality ?? 0
             var worst = Double.infinity
             for spoke in fan where spoke.from != u && spoke.to != u {
                 let x = vertices[Int(spoke.from)], y = vertices[Int(spoke.to)]
@@ -113,11 +123,11 @@ struct Simplification {
                 guard old.dot(new) > 0, area > tolerance * longest.squareRoot(),
                       abs((p - q).dot(new)) <= tolerance * area else { worst = -1; break }
                 worst = min(worst, area / longest)
+                if worst <= bound { break }
             }
-            if worst > 0 { candidates.append((worst, slot)) }
+            if worst > bound && meetsLinkCondition(fan, slot) { best = (worst, slot) }
         }
-        candidates.sort { ($0.quality, $1.slot) > ($1.quality, $0.slot) }
-        guard let slot = candidates.first(where: { meetsLinkCondition(fan, $0.slot) })?.slot else { return false }
+        guard let slot = best?.slot else { return false }
         let u = fan[slot].from
         for spoke in fan {
             if spoke.from == u || spoke.to == u {
@@ -130,7 +140,8 @@ struct Simplification {
             star[Int(u)].append(Int32(spoke.triangle))
         }
         star[v] = []
-        star[Int(u)] = star[Int(u)].filter { alive[Int($0)] }
+        let alive = alive
+        star[Int(u)].removeAll { !alive[Int($0)] }
         targets.insert(u)
         return true
     }
