@@ -6,7 +6,8 @@
 extension Polygon {
     /// Triangles as index triples into `allPoints`, each counter-clockwise.
     public func triangulated() throws(GeometryError) -> [(Int, Int, Int)] {
-        var ring = Ring(points: allPoints)
+        // Each bridge adds two nodes.
+        var ring = Ring(points: allPoints, capacity: allPoints.count + 2 * holes.count)
         let head = ring.addLoop(0..<outer.points.count)
         var start = outer.points.count
         var holeHeads = [Int]()
@@ -56,14 +57,33 @@ extension Polygon {
         }
         // Only an edge with exactly two half-edges, running opposite ways, joins two triangles.
         var twin = [Int](repeating: -1, count: corner.count)
-        let edges = EdgeGrouping(vertexCount: points.count, triangles: input.map { Mesh.Triangle($0.0, $0.1, $0.2) })
-        let ids = edges.ids
-        edges.forEachEdge { run in
-            guard run.count == 2 else { return }
-            let g = Int(ids[run.lowerBound]), h = Int(ids[run.lowerBound + 1])
-            if corner[g] == corner[nextHalf(h)] {
-                twin[g] = h
-                twin[h] = g
+        if input.count <= 10 {
+            // A few triangles: every pair of half-edges compared (cheaper than grouping them), with
+            // the number of others on the same edge counted for each.
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: corner.count) { others in
+                others.initialize(repeating: 0)
+                for g in 0..<corner.count {
+                    let u = corner[g], w = corner[nextHalf(g)]
+                    for h in (g + 1)..<corner.count {
+                        let x = corner[h], y = corner[nextHalf(h)]
+                        guard (x == w && y == u) || (x == u && y == w) else { continue }
+                        others[g] += 1
+                        others[h] += 1
+                        if x == w { (twin[g], twin[h]) = (h, g) }
+                    }
+                }
+                for g in 0..<corner.count where others[g] != 1 { twin[g] = -1 }
+            }
+        } else {
+            let edges = EdgeGrouping(vertexCount: points.count, triangles: input.map { Mesh.Triangle($0.0, $0.1, $0.2) })
+            let ids = edges.ids
+            edges.forEachEdge { run in
+                guard run.count == 2 else { return }
+                let g = Int(ids[run.lowerBound]), h = Int(ids[run.lowerBound + 1])
+                if corner[g] == corner[nextHalf(h)] {
+                    twin[g] = h
+                    twin[h] = g
+                }
             }
         }
         var stack = [Int]()
@@ -301,7 +321,13 @@ private struct Ring {
     var next = [Int]()
     var alive = [Bool]()
 
-    init(points: [Vector2]) { self.points = points }
+    init(points: [Vector2], capacity: Int) {
+        self.points = points
+        index.reserveCapacity(capacity)
+        prev.reserveCapacity(capacity)
+        next.reserveCapacity(capacity)
+        alive.reserveCapacity(capacity)
+    }
 
     @inline(__always) func p(_ node: Int) -> Vector2 { points[index[node]] }
 
