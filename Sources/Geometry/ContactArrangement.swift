@@ -71,6 +71,19 @@ struct ContactArrangement {
         let d = vertices[Int(end)] - vertices[Int(start)]
         let axis = abs(d.x) >= abs(d.y) && abs(d.x) >= abs(d.z) ? 0 : (abs(d.y) >= abs(d.z) ? 1 : 2)
         let direction = d[axis] > 0 ? 1 : -1
+        // Usually the estimates alone decide: ordered by them, each point lies farther from the next
+        // than both their error bounds, twice (as `IndirectPredicates.compare` decides on them).
+        let estimated = ids.map { ($0, definition($0).estimate) }
+        if estimated.allSatisfy({ $0.1 != nil }) {
+            let sign = Double(direction)
+            let order = estimated.sorted { $0.1!.point[axis] * sign < $1.1!.point[axis] * sign }
+            let apart = zip(order, order.dropFirst()).allSatisfy { a, b in
+                let (pa, ea) = a.1!, (pb, eb) = b.1!
+                let bound = (ea + eb) * (1 + 0x1p-40)
+                return (pb[axis] - pa[axis]) * sign > 2 * bound
+            }
+            if apart { return order.map(\.0) }
+        }
         let points = ids.map { ($0, HomogeneousPoint(definition($0))) }
         return points.sorted { IndirectPredicates.compare($0.1, $1.1, along: axis) * direction < 0 }.map(\.0)
     }
