@@ -15,15 +15,12 @@ extension Mesh {
 
     /// The mesh with its contact vertices duplicated per fan.
     static func separatingContacts(vertices: [Vector3], triangles: [Triangle], directions: Directions? = nil) throws(GeometryError) -> Mesh {
-        var users = [UInt64: [Int]]()  // directed edge -> triangles using it
-        for (i, t) in triangles.enumerated() {
-            for k in 0..<3 { users[key(t[k], t[(k + 1) % 3]), default: []].append(i) }
-        }
+        let users = EdgeUsers(vertexCount: vertices.count, triangles: triangles)
         // Kept pieces whose sides were decided apart must still close up: each edge used as often in
         // one direction as in the other. Where rounding has hidden a sliver from the exact side
         // tests, they may not, and this is a refusal rather than an open mesh.
-        for t in triangles {
-            for k in 0..<3 where users[key(t[k], t[(k + 1) % 3])]?.count != users[key(t[(k + 1) % 3], t[k])]?.count {
+        for (i, t) in triangles.enumerated() {
+            for k in 0..<3 where !users.isBalanced(halfEdge: 3 * i + k) {
                 throw .degenerateContact("the pieces kept near \(vertices[Int(t[k])]) do not close up; the operands nearly touch there")
             }
         }
@@ -32,10 +29,7 @@ extension Mesh {
         // block), that leaves the edge shared; those edges pair the empty wedges instead, which
         // separates the holes' surfaces there.
         var crowded = [(u: UInt32, v: UInt32, around: [Int])]()
-        for (directed, forward) in users where forward.count > 1 {
-            let u = UInt32(directed >> 32), v = UInt32(truncatingIfNeeded: directed)
-            if u < v { crowded.append((u, v, forward + (users[key(v, u)] ?? []))) }
-        }
+        users.forEachCrowdedEdge { u, v, forward, backward in crowded.append((u, v, forward + backward)) }
         var emptyWedges = Set<UInt64>()
         while true {
             let result = try fanned(vertices, triangles, users, emptyWedges: emptyWedges, directions: directions)
@@ -63,7 +57,7 @@ extension Mesh {
     /// the solid wedges round an edge with more than two triangles, or the empty ones for edges
     /// (lower id, higher id) in `emptyWedges`.
     private static func fanned(
-        _ vertices: [Vector3], _ triangles: [Triangle], _ users: [UInt64: [Int]], emptyWedges: Set<UInt64>, directions: Directions?
+        _ vertices: [Vector3], _ triangles: [Triangle], _ users: EdgeUsers, emptyWedges: Set<UInt64>, directions: Directions?
     ) throws(GeometryError) -> Mesh {
         // Corners (3 i + k) that belong to one fan.
         var fans = UnionFind(count: triangles.count * 3)
@@ -71,11 +65,14 @@ extension Mesh {
             for k in 0..<3 {
                 let u = t[k], v = t[(k + 1) % 3]
                 guard u < v else { continue }  // each undirected edge once, from its lower end
-                let forward = users[key(u, v)] ?? [], backward = users[key(v, u)] ?? []
-                guard forward.first == i else { continue }
-                let pairs = forward.count == 1 && backward.count == 1
-                    ? [(forward[0], backward[0])]
-                    : try wedges(u, v, forward, backward, vertices, triangles, solid: !emptyWedges.contains(key(u, v)), directions: directions)
+                let pairs: [(Int, Int)]
+                if let twin = users.onlyTwin(of: 3 * i + k) {
+                    pairs = [(i, twin / 3)]
+                } else {
+                    let (forward, backward) = users.triangles(along: 3 * i + k)
+                    guard forward.first == i else { continue }
+                    pairs = try wedges(u, v, forward, backward, vertices, triangles, solid: !emptyWedges.contains(key(u, v)), directions: directions)
+                }
                 for (x, y) in pairs {
                     // Triangle x runs u -> v, triangle y runs v -> u: their corners at u and at v join.
                     let tx = triangles[x], ty = triangles[y]
@@ -165,5 +162,78 @@ extension Mesh {
 
     private static func unpaired(_ near: Vector3) -> GeometryError {
         .degenerateContact("the result has more than two surfaces meeting along an edge near \(near) that cannot be paired into solids")
+    }
+}
+
+/// The triangles using each edge, either way, grouped once (`EdgeGrouping`): half-edge 3 i + k runs
+/// from corner k of triangle i to the next.
+private struct EdgeUsers {
+    private let grouping: EdgeGrouping
+    private let triangles: [Mesh.Triangle]
+    /// For each half-edge, the position of its edge's first half-edge in `grouping.ids`, and the
+    /// number of half-edges of that edge.
+    private var run: [(start: Int32, count: Int32)]
+
+    init(vertexCount: Int, triangles: [Mesh.Triangle]) {
+        grouping = EdgeGrouping(vertexCount: vertexCount, triangles: triangles)
+        self.triangles = triangles
+        var run = [(start: Int32, count: Int32)](repeating: (0, 0), count: 3 * triangles.count)
+        let ids = grouping.ids
+        grouping.forEachEdge { r in
+            for g in r { run[Int(ids[g])] = (Int32(r.lowerBound), Int32(r.count)) }
+        }
+        self.run = run
+    }
+
+    /// The vertex half-edge `h` starts from.
+    private func from(_ h: Int) -> UInt32 { triangles[h / 3][h % 3] }
+
+    /// Whether the edge of half-edge `h` is used as often in one direction as in the other.
+    func isBalanced(halfEdge h: Int) -> Bool {
+        let (start, count) = run[h]
+        guard count > 0 else { return false }
+        var balance = 0
+        let low = min(from(h), triangles[h / 3][(h % 3 + 1) % 3])
+        for g in Int(start)..<Int(start + count) { balance += from(Int(grouping.ids[g])) == low ? 1 : -1 }
+        return balance == 0
+    }
+
+    /// The half-edge running the other way along the edge of `h`, where the edge has just the two.
+    func onlyTwin(of h: Int) -> Int? {
+        let (start, count) = run[h]
+        guard count == 2 else { return nil }
+        let g = Int(grouping.ids[Int(start)]), other = g == h ? Int(grouping.ids[Int(start) + 1]) : g
+        return from(other) == from(h) ? nil : other
+    }
+
+    /// The triangles using the edge of half-edge `h` in its direction and in the other, each in
+    /// increasing order.
+    func triangles(along h: Int) -> (forward: [Int], backward: [Int]) {
+        let (start, count) = run[h]
+        let u = from(h)
+        var forward = [Int](), backward = [Int]()
+        for g in Int(start)..<Int(start + count) {
+            let e = Int(grouping.ids[g])
+            if from(e) == u { forward.append(e / 3) } else { backward.append(e / 3) }
+        }
+        return (forward, backward)
+    }
+
+    /// Calls `body` for each edge used more than once in a direction, from its lower end `u` to `v`,
+    /// with the triangles running each way.
+    func forEachCrowdedEdge(_ body: (_ u: UInt32, _ v: UInt32, _ forward: [Int], _ backward: [Int]) -> Void) {
+        let ids = grouping.ids
+        grouping.forEachEdge { r in
+            guard r.count > 2 else { return }
+            let h = Int(ids[r.lowerBound])
+            let a = from(h), b = triangles[h / 3][(h % 3 + 1) % 3]
+            let (u, v) = a < b ? (a, b) : (b, a)
+            var forward = [Int](), backward = [Int]()
+            for g in r {
+                let e = Int(ids[g])
+                if from(e) == u { forward.append(e / 3) } else { backward.append(e / 3) }
+            }
+            if forward.count > 1 { body(u, v, forward, backward) }
+        }
     }
 }
