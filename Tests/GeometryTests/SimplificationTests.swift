@@ -92,4 +92,50 @@ import Testing
             #expect(!inside, "vertex \(p) lies inside the top")
         }
     }
+
+    /// A 10 x 10 x 1 slab whose top and bottom are grids of 81 x 81 points: the 12,482 points inside
+    /// them are more than `slabbingFrom`, so they are collapsed in slabs over the cores, then the
+    /// ones between slabs. All but a few go (each face keeps its 320 border points), nothing moves,
+    /// and one run gives the same triangles as the next.
+    @Test func aFineGridCollapsesInSlabs() {
+        let n = 80, step = 10.0 / Double(n)
+        var vertices = [Vector3](), triangles = [Mesh.Triangle]()
+        func id(_ i: Int, _ j: Int, _ level: Int) -> UInt32 { UInt32(level * (n + 1) * (n + 1) + j * (n + 1) + i) }
+        for level in 0..<2 {
+            for j in 0...n { for i in 0...n { vertices.append(Vector3(Double(i) * step, Double(j) * step, Double(level))) } }
+        }
+        for j in 0..<n {
+            for i in 0..<n {
+                let (a, b, c, d) = (id(i, j, 1), id(i + 1, j, 1), id(i + 1, j + 1, 1), id(i, j + 1, 1))
+                triangles += [Mesh.Triangle(a, b, c), Mesh.Triangle(a, c, d)]
+                let (e, f, g, h) = (id(i, j, 0), id(i + 1, j, 0), id(i + 1, j + 1, 0), id(i, j + 1, 0))
+                triangles += [Mesh.Triangle(e, g, f), Mesh.Triangle(e, h, g)]
+            }
+        }
+        // The border, counter-clockwise seen from above, and the sides between its copies.
+        let ring = (0..<n).map { ($0, 0) } + (0..<n).map { (n, $0) } + (0..<n).map { (n - $0, n) } + (0..<n).map { (0, n - $0) }
+        for k in ring.indices {
+            let (i, j) = ring[k], (i2, j2) = ring[(k + 1) % ring.count]
+            triangles += [Mesh.Triangle(id(i, j, 0), id(i2, j2, 0), id(i2, j2, 1)), Mesh.Triangle(id(i, j, 0), id(i2, j2, 1), id(i, j, 1))]
+        }
+        let mesh = Mesh(vertices: vertices, triangles: triangles)
+        #expect(mesh.report().isValid)
+        let inside = (0..<vertices.count).filter { v in
+            let i = v % (n + 1), j = (v / (n + 1)) % (n + 1)
+            return i > 0 && i < n && j > 0 && j < n
+        }
+        #expect(inside.count == 2 * 79 * 79 && inside.count >= Simplification.slabbingFrom)
+        func simplified() -> Mesh {
+            var simplification = Simplification(mesh, tolerance: Tolerance.of([mesh.bounds]))
+            simplification.simplify(inside)
+            return simplification.mesh.compacted()
+        }
+        let r = simplified()
+        let report = BooleanTests.expectValid(r, "fine grid")
+        // All but a few: a vertex left with three neighbours stays (one run on one core leaves one).
+        #expect(r.vertices.count >= 2 * 4 * n && r.vertices.count <= 2 * 4 * n + 8, "\(r.vertices.count) vertices")
+        #expect(r.triangles.count == 2 * r.vertices.count - 4)
+        #expect(abs(report.volume - 100) < 1e-12)
+        #expect(simplified() == r)
+    }
 }
