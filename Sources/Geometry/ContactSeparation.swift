@@ -144,7 +144,35 @@ extension Mesh {
             return s > 0
         }
         guard !ties else { throw unpaired(pu) }
-        return try paired(sorted, forward: forward, solid: solid, near: pu)
+        // Rounded positions (after the rounding repair merged vertices) may not alternate round the
+        // edge where thin pieces fold; they are paired without crossing then, and the check that
+        // follows the repair decides whether the folded result is valid.
+        return (try? paired(sorted, forward: forward, solid: solid, near: pu)) ?? nested(sorted, forward: forward, solid: solid)
+    }
+
+    /// The pairs of triangles `sorted` counter-clockwise round an edge, matched like brackets: each
+    /// backward one with a forward one after it (or, unless `solid`, before it), no two pairs
+    /// interleaved. Where the triangles alternate, these are the pairs of neighbours `paired` makes.
+    private static func nested(_ sorted: [Int], forward: [Int], solid: Bool) -> [(Int, Int)] {
+        let isForward = Set(forward)
+        // Backward triangles open a pair and forward ones close it (the other way round unless
+        // `solid`), from the place after which the count of open pairs never falls below zero.
+        let opens = sorted.map { isForward.contains($0) != solid }
+        var depth = 0, lowest = 0, start = 0
+        for (k, open) in opens.enumerated() {
+            depth += open ? 1 : -1
+            if depth < lowest { (lowest, start) = (depth, k + 1) }
+        }
+        var pairs = [(Int, Int)](), open = [Int]()
+        for k in 0..<sorted.count {
+            let t = sorted[(start + k) % sorted.count]
+            if opens[(start + k) % sorted.count] {
+                open.append(t)
+            } else if let o = open.popLast() {
+                pairs.append(isForward.contains(t) ? (t, o) : (o, t))
+            }
+        }
+        return pairs
     }
 
     /// The pairs of triangles `sorted` counter-clockwise round an edge: each backward one with the
