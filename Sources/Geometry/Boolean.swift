@@ -240,6 +240,34 @@ extension Mesh {
             }
             normals.append(flipped ? n * -1 : n)
         }
+
+        /// Without the pairs of triangles on the same three corners that face opposite ways: a sheet
+        /// of no thickness in the exact result (where snapping folded an operand's thin flap onto
+        /// itself, `case-10-432`), which a regularized boolean drops. Both triangles of a pair use
+        /// each of their edges once each way, so the rest stays closed.
+        mutating func droppingSheets() {
+            var byCorners = [SIMD3<UInt32>: [Int]]()
+            for (i, t) in triangles.enumerated() {
+                let c = [t.a, t.b, t.c].sorted()
+                byCorners[SIMD3(c[0], c[1], c[2]), default: []].append(i)
+            }
+            var dropped = [Bool](repeating: false, count: triangles.count)
+            for group in byCorners.values where group.count > 1 {
+                for (k, i) in group.enumerated() where !dropped[i] {
+                    let t = triangles[i], opposite = Triangle(t.a, t.c, t.b)
+                    guard let j = group[(k + 1)...].first(where: { j in
+                        !dropped[j] && (0..<3).contains { r in triangles[j][r] == opposite.a && triangles[j][(r + 1) % 3] == opposite.b && triangles[j][(r + 2) % 3] == opposite.c }
+                    }) else { continue }
+                    dropped[i] = true
+                    dropped[j] = true
+                }
+            }
+            guard dropped.contains(true) else { return }
+            let keep = triangles.indices.filter { !dropped[$0] }
+            triangles = keep.map { triangles[$0] }
+            normals = keep.map { normals[$0] }
+            origins = keep.map { origins[$0] }
+        }
     }
 
     /// Whether every edge of the contact curve is used by the kept triangles as often in one
@@ -292,6 +320,7 @@ extension Mesh {
             default: break
             }
         }
+        if core.degenerate { kept.droppingSheets() }
         let triangles = kept.triangles
         if core.degenerate {
             let directions = Corefinement.PieceDirections(core: core, operands: operands, origins: kept.origins)
