@@ -131,17 +131,26 @@ extension Corefinement {
                 alongEdge[Edge(t[k], t[(k + 1) % 3]), default: []].append(u)
             }
         }
-        func holders(_ s: Simplex) -> [Int] {
-            switch s {
-            case .face(let f): [f]
-            case .vertex(let v): aroundVertex[root(v, of: 1 - mesh)] ?? []
-            case .edge(let e): alongEdge[e] ?? []
+        // The first of the other's triangles that hold a feature holding `id` (in label order, then
+        // in the order each feature's holders were gathered) for which `body` holds.
+        func firstHolder(of id: UInt32, where body: (Int) -> Bool) -> Int? {
+            var found: Int? = nil
+            _ = firstLabel(of: id, in: 1 - mesh) { s in
+                switch s {
+                case .face(let f): if body(f) { found = f }
+                case .vertex(let v): found = aroundVertex[root(v, of: 1 - mesh)]?.first(where: body)
+                case .edge(let e): found = alongEdge[e]?.first(where: body)
+                }
+                return found != nil
             }
+            return found
         }
         for (i, t) in list.enumerated() where coplanar[mesh][sources[mesh][i]] != nil {
-            let h0 = allLabels(of: t.a, in: 1 - mesh).flatMap(holders)
-            let h1 = allLabels(of: t.b, in: 1 - mesh).flatMap(holders), h2 = allLabels(of: t.c, in: 1 - mesh).flatMap(holders)
-            if let u = h0.first(where: { h1.contains($0) && h2.contains($0) }) {
+            // A triangle holding all three corners.
+            let holder = firstHolder(of: t.a) { u in
+                firstHolder(of: t.b) { $0 == u } != nil && firstHolder(of: t.c) { $0 == u } != nil
+            }
+            if let u = holder {
                 result[i] = .onSurface(sameFacing: Corefinement.sameFacing(own.corners(sources[mesh][i]), other.corners(u)))
             }
         }

@@ -87,6 +87,15 @@ struct Corefinement {
         return [first] + (moreLabels[mesh][id] ?? [])
     }
 
+    /// Calls `body` with every feature of operand `mesh` holding vertex `id` (global), in the order
+    /// of `allLabels`, without gathering them; stops where `body` returns true. Whether it stopped.
+    func firstLabel(of id: UInt32, in mesh: Int, where body: (Simplex) -> Bool) -> Bool {
+        guard let first = label(of: id, in: mesh) else { return false }
+        if body(first) { return true }
+        guard let more = moreLabels[mesh][id] else { return false }
+        return more.contains(where: body)
+    }
+
     /// The corefinement of `a` and `b`. With `stoppingAtNearContact`, where the operands nearly touch
     /// (`nearlyTouching`), it stops as soon as that is known, before any triangle is split, and sets
     /// `stoppedAtNearContact`: the caller snaps the operands together first (`NearContactSnapping`).
