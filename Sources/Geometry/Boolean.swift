@@ -137,7 +137,8 @@ extension Mesh {
     /// against all the others). Every result is simplified (`Simplification`); where the simplified
     /// result fails the check, the unsimplified one is tried; where that fails too, the rounded
     /// corners of the crossing triangles are merged into neighbours
-    /// (`RoundingRepair.collapseCrossings`) and both are tried again; then the boolean fails.
+    /// (`RoundingRepair.collapseCrossings`) and both are tried again, then once more with the
+    /// short edges the merges' checks kept merged anyway; then the boolean fails.
     private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> Mesh {
         var (a, b) = (a, b)
         var core = try Corefinement(a, b, stoppingAtNearContact: true)
@@ -185,9 +186,11 @@ extension Mesh {
             return unsimplified.isValidSolid(suspects: suspects(repaired, moved)) ? unsimplified : nil
         }
         if let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) { return mesh.markedChecked() }
-        if repair.collapseCrossings(movable: snapped, reach: Tolerance.crossingReach * tolerance),
-           let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
-            return mesh.markedChecked()
+        for merging in [false, true] {
+            if repair.collapseCrossings(movable: snapped, reach: Tolerance.crossingReach * tolerance, merging: merging),
+               let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
+                return mesh.markedChecked()
+            }
         }
         let report = repair.mesh.compacted().report(checkSelfIntersections: true)
         throw .degenerateContact("rounding the exact result to doubles folds it near \(core.nearlyTouching ?? a.bounds.min) (\(report.problems.joined(separator: "; ")))")

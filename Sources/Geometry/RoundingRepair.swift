@@ -44,6 +44,8 @@ struct RoundingRepair {
     /// The edges collapsed and the flips made (while either grows, the edits go on).
     private var collapses = 0
     private var flips = 0
+    /// How many times step 4 merged the edges of crossing pairs that its checks kept.
+    private var merges = 0
 
     /// `origin(v)`: 0 or 1 for a corner of the first or second operand, 2 for a point the boolean
     /// constructed. `tolerance`: the longest edge (mm) that may be collapsed.
@@ -99,8 +101,10 @@ struct RoundingRepair {
     /// `reach`, or, longer, moves the surface by no more than `reach` (the end it goes to lies that
     /// near the plane of every triangle that moves), under the checks of step 1 (the link
     /// condition; no thick triangle turns over); then flips the caps. Each pass that changes
-    /// anything removes a vertex, so the passes end. True if anything changed.
-    mutating func collapseCrossings(movable: Set<UInt32>, reach: Double) -> Bool {
+    /// anything removes a vertex, so the passes end. With `merging`, where a pass collapses
+    /// nothing, the crossing pairs' short edges are merged regardless of those checks, at most
+    /// eight times. True if anything changed.
+    mutating func collapseCrossings(movable: Set<UInt32>, reach: Double, merging: Bool = false) -> Bool {
         var changed = false
         while true {
             let live = triangles.indices.filter { alive[$0] }
@@ -110,8 +114,10 @@ struct RoundingRepair {
                 return [t.a, t.b, t.c].contains { origin(Int($0)) == 2 || edited.contains($0) || movable.contains($0) }
             }
             let pairs = mesh.intersectingPairs(suspects: suspects)
-            let before = collapses
-            for (x, y) in pairs where alive[live[x]] && alive[live[y]] {
+            // The edges of a crossing pair: those with a rounded or snapped end first, then those
+            // between input corners (two corners of one operand a tolerance apart, `case-8-98`);
+            // shortest first.
+            func edges(_ x: Int, _ y: Int) -> [(exact: Bool, length: Double, u: UInt32, v: UInt32)] {
                 var edges = [(exact: Bool, length: Double, u: UInt32, v: UInt32)]()
                 for t in [triangles[live[x]], triangles[live[y]]] {
                     for k in 0..<3 {
@@ -121,19 +127,36 @@ struct RoundingRepair {
                         edges.append((exact, d, u, v))
                     }
                 }
-                edges.sort { ($0.exact ? 1 : 0, $0.length, $0.u, $0.v) < ($1.exact ? 1 : 0, $1.length, $1.u, $1.v) }
-                // Edges with a rounded or snapped end first, then those between input corners (two
-                // corners of one operand a tolerance apart, `case-8-98`); short ones, and longer ones
-                // where the surface round the moved end is so flat that the collapse moves it by no
-                // more than `reach` (the tip of a wedge thinner than rounding, whose two faces meet
-                // at a tiny angle).
-                for e in edges {
+                return edges.sorted { ($0.exact ? 1 : 0, $0.length, $0.u, $0.v) < ($1.exact ? 1 : 0, $1.length, $1.u, $1.v) }
+            }
+            let before = collapses
+            for (x, y) in pairs where alive[live[x]] && alive[live[y]] {
+                // Short edges, and longer ones where the surface round the moved end is so flat that
+                // the collapse moves it by no more than `reach` (the tip of a wedge thinner than
+                // rounding, whose two faces meet at a tiny angle).
+                for e in edges(x, y) {
                     let c = collapses
                     if e.length <= reach { collapse(e.u, e.v, movable: movable) } else { collapse(e.u, e.v, movable: movable, flatWithin: reach) }
                     if collapses > c { break }
                 }
             }
-            guard collapses > before else { return changed }
+            guard collapses > before else {
+                // `merging`, where the checks keep every crossing pair's edges (a needle whose short
+                // edge would break the link condition, `case-10-123`): the first edge of each pair no
+                // longer than `reach` is merged anyway, as short edges are in step 2, and the surface
+                // is separated where that made it touch itself; the check after the repair decides.
+                // Each merge removes vertices, and they are few.
+                guard merging && merges < 8 else { return changed }
+                let merged = pairs.compactMap { x, y in edges(x, y).first { $0.length <= reach }.map { ($0.u, $0.v) } }
+                var attempt = self
+                guard attempt.merge(merged), (try? attempt.separateContacts()) != nil else { return changed }
+                attempt.dropFlatShells()
+                self = attempt
+                merges += 1
+                changed = true
+                for i in triangles.indices where alive[i] && isThin(i) { flipCap(i) }
+                continue
+            }
             changed = true
             for i in triangles.indices where alive[i] && isThin(i) { flipCap(i) }
         }
@@ -205,18 +228,22 @@ struct RoundingRepair {
     /// Step 2: merges every cluster of vertices joined by short edges into its first vertex (by
     /// origin, then id), and drops the triangles that vanish.
     @discardableResult private mutating func mergeShortEdges() -> Bool {
-        var clusters = UnionFind(count: vertices.count)
-        var any = false
+        var short = [(UInt32, UInt32)]()
         for (i, t) in triangles.enumerated() where alive[i] {
             for k in 0..<3 {
                 let u = t[k], v = t[(k + 1) % 3]
-                if u < v && (vertices[Int(u)] - vertices[Int(v)]).lengthSquared <= tolerance * tolerance {
-                    clusters.union(Int(u), Int(v))
-                    any = true
-                }
+                if u < v && (vertices[Int(u)] - vertices[Int(v)]).lengthSquared <= tolerance * tolerance { short.append((u, v)) }
             }
         }
-        guard any else { return false }
+        return merge(short)
+    }
+
+    /// Merges every cluster of vertices joined by `edges` into its first vertex (by origin, then
+    /// id), and drops the triangles that vanish. Whether there was anything to merge.
+    private mutating func merge(_ edges: [(UInt32, UInt32)]) -> Bool {
+        guard !edges.isEmpty else { return false }
+        var clusters = UnionFind(count: vertices.count)
+        for (u, v) in edges { clusters.union(Int(u), Int(v)) }
         var keeper = [Int: Int]()  // cluster root -> the vertex that stays
         for v in vertices.indices {
             let root = clusters.find(v)
