@@ -249,21 +249,30 @@ extension Mesh {
         /// itself, `case-10-432`), which a regularized boolean drops. Both triangles of a pair use
         /// each of their edges once each way, so the rest stays closed.
         mutating func droppingSheets() {
-            var byCorners = [SIMD3<UInt32>: [Int]]()
-            for (i, t) in triangles.enumerated() {
-                let c = [t.a, t.b, t.c].sorted()
-                byCorners[SIMD3(c[0], c[1], c[2]), default: []].append(i)
-            }
+            // An open-addressing table of triangle indices by sorted corners: a triangle meeting an
+            // earlier one on the same corners facing the other way drops both.
+            let size = 1 << (Int.bitWidth - (2 * max(1, triangles.count)).leadingZeroBitCount)
+            var table = [Int32](repeating: -1, count: size)
             var dropped = [Bool](repeating: false, count: triangles.count)
-            for group in byCorners.values where group.count > 1 {
-                for (k, i) in group.enumerated() where !dropped[i] {
-                    let t = triangles[i], opposite = Triangle(t.a, t.c, t.b)
-                    guard let j = group[(k + 1)...].first(where: { j in
-                        !dropped[j] && (0..<3).contains { r in triangles[j][r] == opposite.a && triangles[j][(r + 1) % 3] == opposite.b && triangles[j][(r + 2) % 3] == opposite.c }
-                    }) else { continue }
-                    dropped[i] = true
-                    dropped[j] = true
+            for (i, t) in triangles.enumerated() {
+                let lo = min(t.a, t.b, t.c), hi = max(t.a, t.b, t.c), mid = t.a ^ t.b ^ t.c ^ lo ^ hi
+                var h = UInt64(lo) &* 0x9E37_79B9_7F4A_7C15 ^ UInt64(mid) &* 0xC2B2_AE3D_27D4_EB4F ^ UInt64(hi) &* 0x1656_67B1_9E37_79F9
+                h ^= h >> 29
+                var slot = Int(truncatingIfNeeded: h) & (size - 1)
+                var paired = false
+                while table[slot] >= 0 {
+                    let j = Int(table[slot]), s = triangles[j]
+                    // The same corners the other way round: s is t with two corners swapped.
+                    if !dropped[j] && (s == Triangle(t.a, t.c, t.b, tag: s.tag) || s == Triangle(t.c, t.b, t.a, tag: s.tag)
+                        || s == Triangle(t.b, t.a, t.c, tag: s.tag)) {
+                        dropped[i] = true
+                        dropped[j] = true
+                        paired = true
+                        break
+                    }
+                    slot = (slot + 1) & (size - 1)
                 }
+                if !paired { table[slot] = Int32(i) }
             }
             guard dropped.contains(true) else { return }
             let keep = triangles.indices.filter { !dropped[$0] }

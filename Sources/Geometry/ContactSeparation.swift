@@ -194,7 +194,9 @@ extension Mesh {
 }
 
 /// The triangles using each edge, either way, grouped once (`EdgeGrouping`): half-edge 3 i + k runs
-/// from corner k of triangle i to the next.
+/// from corner k of triangle i to the next. The triangles have three distinct corners (kept pieces
+/// and repaired triangles do); one with a repeated corner has no edges here, so the pieces do not
+/// close up there and the caller refuses them.
 private struct EdgeUsers {
     private let grouping: EdgeGrouping
     private let triangles: [Mesh.Triangle]
@@ -255,13 +257,9 @@ private struct EdgeUsers {
             guard r.count > 2 else { return }
             let h = Int(ids[r.lowerBound])
             let a = from(h), b = triangles[h / 3][(h % 3 + 1) % 3]
-            let (u, v) = a < b ? (a, b) : (b, a)
-            var forward = [Int](), backward = [Int]()
-            for g in r {
-                let e = Int(ids[g])
-                if from(e) == u { forward.append(e / 3) } else { backward.append(e / 3) }
-            }
-            if forward.count > 1 { body(u, v, forward, backward) }
+            let (along, against) = triangles(along: h)
+            let (forward, backward) = a < b ? (along, against) : (against, along)
+            if forward.count > 1 { body(min(a, b), max(a, b), forward, backward) }
         }
     }
 }
