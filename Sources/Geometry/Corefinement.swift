@@ -141,7 +141,8 @@ struct Corefinement {
     /// Stages 1 and 2: the pairs of triangles in contact, exactly (`TriangleContact`), found over
     /// the cores (the triangles of the operand with fewer in a BVH, queried with the other's, shared
     /// out in chunks; results in query order), each chunk with a point where a pair that does not
-    /// touch nearly does, if one does: two solids meant to share a face, a rounding error apart,
+    /// touch nearly does (a corner near the other triangle, or two edges passing near each other),
+    /// if one does: two solids meant to share a face, a rounding error apart,
     /// would otherwise come out as two shells nearly touching each other, which no later boolean
     /// could snap.
     static func pairsInContact(_ a: Mesh, _ b: Mesh, tolerance near: Double) throws(GeometryError)
@@ -171,7 +172,9 @@ struct Corefinement {
                         let tc = indexesA ? ta : tb
                         let d0 = normal.dot(tc.p0 - tq.p0), d1 = normal.dot(tc.p1 - tq.p0), d2 = normal.dot(tc.p2 - tq.p0)
                         if (d0 > limit && d1 > limit && d2 > limit) || (d0 < -limit && d1 < -limit && d2 < -limit) { continue }
+                        // A corner near the other triangle, or two edges passing near each other.
                         nearWithout = TriangleDistance.nearCorner((tq.p0, tq.p1, tq.p2), (tc.p0, tc.p1, tc.p2), within: near, normal: normal, heights: (d0, d1, d2))
+                            ?? TriangleDistance.nearEdge((tq.p0, tq.p1, tq.p2), (tc.p0, tc.p1, tc.p2), within: near, normal: normal, heights: (d0, d1, d2))
                     }
                 }
             }

@@ -53,11 +53,54 @@ enum TriangleDistance {
         return abs(n.dot(ap)) / nn.squareRoot()
     }
 
+    /// A point of an edge of `t` within `d` of an edge of `u`, for triangles known not to touch;
+    /// nil if there is none. `normal` is `t`'s, and `heights` are the corners of `u` measured along
+    /// it from `t.0`, as for `nearCorner`: only edges that come within `d` of the other triangle's
+    /// plane are measured.
+    static func nearEdge(
+        _ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3), within d: Double, normal: Vector3, heights: (Double, Double, Double)
+    ) -> Vector3? {
+        // Per corner: -1 or 1 where it lies beyond d on that side of the other triangle's plane, else 0.
+        func sides(_ h: (Double, Double, Double), _ limit: Double) -> (Int, Int, Int) {
+            func side(_ h: Double) -> Int { h > limit ? 1 : (h < -limit ? -1 : 0) }
+            return (side(h.0), side(h.1), side(h.2))
+        }
+        let m = (u.1 - u.0).cross(u.2 - u.0)
+        let st = sides((m.dot(t.0 - u.0), m.dot(t.1 - u.0), m.dot(t.2 - u.0)), d * m.length)
+        if st.0 != 0 && st.0 == st.1 && st.1 == st.2 { return nil }
+        let su = sides(heights, d * normal.length)
+        func corner(_ t: (Vector3, Vector3, Vector3), _ i: Int) -> Vector3 { i == 0 ? t.0 : (i == 1 ? t.1 : t.2) }
+        func side(_ s: (Int, Int, Int), _ i: Int) -> Int { i == 0 ? s.0 : (i == 1 ? s.1 : s.2) }
+        for i in 0..<3 {
+            // An edge with both ends beyond d on one side of the other plane is farther than d from it.
+            let i1 = i == 2 ? 0 : i + 1
+            if side(st, i) != 0 && side(st, i) == side(st, i1) { continue }
+            for j in 0..<3 {
+                let j1 = j == 2 ? 0 : j + 1
+                if side(su, j) != 0 && side(su, j) == side(su, j1) { continue }
+                let p = corner(t, i), q = corner(t, i1), r = corner(u, j), s = corner(u, j1)
+                // Edges whose boxes stay more than d apart on an axis.
+                if min(p.x, q.x) > max(r.x, s.x) + d || min(r.x, s.x) > max(p.x, q.x) + d
+                    || min(p.y, q.y) > max(r.y, s.y) + d || min(r.y, s.y) > max(p.y, q.y) + d
+                    || min(p.z, q.z) > max(r.z, s.z) + d || min(r.z, s.z) > max(p.z, q.z) + d { continue }
+                let (x, y) = closestPoints(p, q, r, s)
+                if (x - y).lengthSquared <= d * d { return x }
+            }
+        }
+        return nil
+    }
+
     /// The distance between segments `p q` and `r s`.
     static func distance(_ p: Vector3, _ q: Vector3, _ r: Vector3, _ s: Vector3) -> Double {
+        let (x, y) = closestPoints(p, q, r, s)
+        return (x - y).length
+    }
+
+    /// The closest points of segments `p q` and `r s`, one on each.
+    static func closestPoints(_ p: Vector3, _ q: Vector3, _ r: Vector3, _ s: Vector3) -> (Vector3, Vector3) {
         let d1 = q - p, d2 = s - r, w = p - r
         let a = d1.lengthSquared, e = d2.lengthSquared, f = d2.dot(w)
-        guard a > 0 || e > 0 else { return w.length }
+        guard a > 0 || e > 0 else { return (p, r) }
         var u = 0.0, v = 0.0
         if a == 0 {
             v = min(1, max(0, f / e))
@@ -78,6 +121,6 @@ enum TriangleDistance {
                 }
             }
         }
-        return ((p + d1 * u) - (r + d2 * v)).length
+        return (p + d1 * u, r + d2 * v)
     }
 }

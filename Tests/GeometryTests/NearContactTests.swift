@@ -326,4 +326,33 @@ import Testing
         _ = lone.splitEdge(u, v, at: p)
         #expect(lone.mesh.vertices.count == 9, "a lone shell gets one vertex")
     }
+
+    /// A box whose edges cross the top edge of a cube a quarter of the tolerance above it, and
+    /// nothing else near: no corner is near the other solid, so only the two edges passing near
+    /// each other are near contact. The corefinement must stop there for snapping; left apart, the
+    /// union would be one operand nearly touching itself (`case-2043-8421`).
+    @Test func edgesPassingNearEachOtherAreNearContact() throws {
+        let cube = Self.cube
+        let tolerance = Tolerance.of([cube.bounds])
+        // Axes of the box: along its edges that cross the cube's top edge (x = 10, z = 10) at right
+        // angles, along that edge, and away from the cube.
+        let along = Vector3(1, 0, -1) * (0.5.squareRoot()), away = Vector3(1, 0, 1) * (0.5.squareRoot())
+        let origin = Vector3(10, 4, 10) + away * (tolerance / 4)
+        let corners = (0..<8).map { i -> Vector3 in
+            origin + along * (i & 1 == 0 ? -3 : 3) + Vector3(0, i >> 1 & 1 == 0 ? 0 : 2, 0) + away * (i >> 2 == 0 ? 0 : 3)
+        }
+        let box = Mesh(vertices: corners, triangles: Self.boxFaces)
+        try Mesh.checkOperand(box, "box")
+        // Each edge of the box along `along` passes the cube's edge within the tolerance, and no
+        // corner of either is near the other.
+        let p = TriangleDistance.nearEdge((corners[0], corners[1], corners[3]), (Vector3(10, 0, 10), Vector3(10, 10, 10), Vector3(10, 10, 0)),
+                                          within: tolerance, normal: (corners[1] - corners[0]).cross(corners[3] - corners[0]), heights: (0, 0, 0))
+        #expect(p.map { ($0 - Vector3(10, 4, 10)).length < tolerance } == true)
+        #expect(TriangleDistance.nearEdge((corners[0], corners[1], corners[3]), (Vector3(10, 0, 9), Vector3(10, 10, 9), Vector3(10, 10, 0)),
+                                          within: tolerance, normal: (corners[1] - corners[0]).cross(corners[3] - corners[0]), heights: (0, 0, 0)) == nil)
+        let core = try Corefinement(cube, box, stoppingAtNearContact: true)
+        #expect(core.stoppedAtNearContact)
+        let union = BooleanTests.expectValid(try cube.union(box), "union")
+        #expect(abs(union.volume - (1000 + 36)) < 1e-9)
+    }
 }
