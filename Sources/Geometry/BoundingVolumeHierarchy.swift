@@ -1,5 +1,8 @@
-/// A bounding-volume hierarchy over axis-aligned boxes, built by median splits along the longest axis.
-/// Answers "which boxes overlap this box" and "which pairs of boxes overlap" without testing all pairs.
+/// A bounding-volume hierarchy over axis-aligned boxes: the boxes in the order of their centres'
+/// Morton codes (a Z-order curve, so that boxes near in the order are near in space), split where
+/// the codes enter another cell of an octree, down to leaves of a few boxes. Answers "which boxes overlap this box" and
+/// "which pairs of boxes overlap" without testing all pairs. Building it is a radix sort and one
+/// pass, linear in the box count.
 package struct BoundingVolumeHierarchy: Sendable {
     struct Node: Sendable {
         var bounds: Bounds
@@ -18,78 +21,91 @@ package struct BoundingVolumeHierarchy: Sendable {
 
     package init(boxes: [Bounds], leafSize: Int = 4) {
         self.boxes = boxes
-        // Box centres with their indices, moved as the ranges are partitioned (no indirection).
-        var items = boxes.enumerated().map { i, b in
-            Item(x: (b.min.x + b.max.x) / 2, y: (b.min.y + b.max.y) / 2, z: (b.min.z + b.max.z) / 2, index: Int32(i))
-        }
+        let (keys, indexBits) = Self.mortonKeys(boxes)
         var nodes = [Node]()
         nodes.reserveCapacity(2 * boxes.count / max(1, leafSize) + 1)
-        // Depth first, left before right (as a recursion would number the nodes), with an explicit
-        // stack: a nested function would capture `items` and `nodes` in boxes checked on every access.
-        var stack = [(lo: 0, hi: boxes.count, parent: -1, isLeft: true)]
+        // Depth first, left before right, with an explicit stack: a nested function would capture
+        // `nodes` in a box checked on every access.
+        var stack = [(lo: 0, hi: boxes.count, parent: -1, isLeft: true, depth: 0)]
         // Boxes are filled in afterwards, leaves first.
-        while let (lo, hi, parent, isLeft) = stack.popLast(), !boxes.isEmpty {
+        while let (lo, hi, parent, isLeft, depth) = stack.popLast(), !boxes.isEmpty {
             let id = nodes.count
             nodes.append(Node(bounds: .empty, left: -1, right: -1, start: Int32(lo), end: Int32(hi)))
             if parent >= 0 {
                 if isLeft { nodes[parent].left = Int32(id) } else { nodes[parent].right = Int32(id) }
             }
             if hi - lo <= leafSize { continue }
-            let mid = (lo + hi) / 2
-            items.withUnsafeMutableBufferPointer { items in
-                var (x0, x1, y0, y1, z0, z1) = (Double.infinity, -Double.infinity, Double.infinity, -Double.infinity, Double.infinity, -Double.infinity)
-                for i in lo..<hi {
-                    let c = items[i]
-                    (x0, x1) = (min(x0, c.x), max(x1, c.x))
-                    (y0, y1) = (min(y0, c.y), max(y1, c.y))
-                    (z0, z1) = (min(z0, c.z), max(z1, c.z))
+            // Split where the highest bit in which the range's codes differ turns on (the cell of an
+            // octree), so that no node spans two cells; halves of the range where the codes are
+            // equal, or below depth 32 (the depth stays under 64 for any count).
+            var mid = (lo + hi) / 2
+            let differing = (keys[lo] ^ keys[hi - 1]) >> UInt64(indexBits)
+            if differing != 0 && depth < 32 {
+                let bit = UInt64(1) << UInt64(Int.bitWidth - 1 - differing.leadingZeroBitCount + indexBits)
+                var (a, b) = (lo + 1, hi - 1)  // the first index with the bit set lies in a...b
+                while a < b {
+                    let m = (a + b) / 2
+                    if keys[m] & bit != 0 { b = m } else { a = m + 1 }
                 }
-                let (sx, sy, sz) = (x1 - x0, y1 - y0, z1 - z0)
-                let axis = sx >= sy && sx >= sz ? 0 : (sy >= sz ? 1 : 2)
-                // Only the median matters: partition around it in linear time rather than sorting.
-                var (a, z) = (lo, hi - 1)
-                while a < z {
-                    let pivot = items[(a + z) / 2][axis]
-                    var (i, j) = (a, z)
-                    while i <= j {
-                        while items[i][axis] < pivot { i += 1 }
-                        while items[j][axis] > pivot { j -= 1 }
-                        if i <= j {
-                            items.swapAt(i, j)
-                            i += 1
-                            j -= 1
-                        }
-                    }
-                    if mid <= j { z = j } else if mid >= i { a = i } else { break }
-                }
+                mid = a
             }
-            stack.append((mid, hi, id, false))
-            stack.append((lo, mid, id, true))
+            stack.append((mid, hi, id, false, depth + 1))
+            stack.append((lo, mid, id, true, depth + 1))
         }
+        let mask = (UInt64(1) << UInt64(indexBits)) - 1
+        let order = keys.map { Int32(truncatingIfNeeded: $0 & mask) }
         // Children come after their parent, so a backward pass sees them first.
         for id in nodes.indices.reversed() {
             let node = nodes[id]
             if node.isLeaf {
-                for i in Int(node.start)..<Int(node.end) { nodes[id].bounds.formUnion(boxes[Int(items[i].index)]) }
+                for i in Int(node.start)..<Int(node.end) { nodes[id].bounds.formUnion(boxes[Int(order[i])]) }
             } else {
                 nodes[id].bounds = nodes[Int(node.left)].bounds.union(nodes[Int(node.right)].bounds)
             }
         }
         self.nodes = nodes
-        self.order = items.map(\.index)
+        self.order = order
     }
 
-    /// A box's centre and index, as the build sorts them.
-    private struct Item {
-        var x: Double, y: Double, z: Double
-        var index: Int32
-        @inline(__always) subscript(axis: Int) -> Double { axis == 0 ? x : (axis == 1 ? y : z) }
+    /// Per box, sorted: its centre's Morton code above its index (ties by index), and the number of
+    /// index bits. Each centre is placed on a grid over the centres' bounds, and the bits of its
+    /// three cell coordinates are interleaved, in one 64-bit key that a radix sort orders.
+    private static func mortonKeys(_ boxes: [Bounds]) -> (keys: [UInt64], indexBits: Int) {
+        let indexBits = max(1, Int.bitWidth - max(1, boxes.count - 1).leadingZeroBitCount)
+        let axisBits = min(21, (64 - indexBits) / 3)
+        var lo = Vector3(.infinity, .infinity, .infinity), hi = Vector3(-.infinity, -.infinity, -.infinity)
+        for b in boxes {
+            let c = (b.min + b.max) * 0.5
+            lo = Vector3(min(lo.x, c.x), min(lo.y, c.y), min(lo.z, c.z))
+            hi = Vector3(max(hi.x, c.x), max(hi.y, c.y), max(hi.z, c.z))
+        }
+        let cells = Double((1 << axisBits) - 1)
+        let size = hi - lo
+        let scale = Vector3(size.x > 0 ? cells / size.x : 0, size.y > 0 ? cells / size.y : 0, size.z > 0 ? cells / size.z : 0)
+        // The cell coordinate's bits spread three apart.
+        @inline(__always) func spread(_ v: UInt64) -> UInt64 {
+            var x = v & 0x1F_FFFF
+            x = (x | x << 32) & 0x1F_0000_0000_FFFF
+            x = (x | x << 16) & 0x1F_0000_FF00_00FF
+            x = (x | x << 8) & 0x100F_00F0_0F00_F00F
+            x = (x | x << 4) & 0x10C3_0C30_C30C_30C3
+            x = (x | x << 2) & 0x1249_2492_4924_9249
+            return x
+        }
+        var keys = boxes.enumerated().map { i, b -> UInt64 in
+            let c = (b.min + b.max) * 0.5
+            let x = UInt64(min(cells, (c.x - lo.x) * scale.x)), y = UInt64(min(cells, (c.y - lo.y) * scale.y))
+            let z = UInt64(min(cells, (c.z - lo.z) * scale.z))
+            return (spread(x) << 2 | spread(y) << 1 | spread(z)) << UInt64(indexBits) | UInt64(i)
+        }
+        keys.radixSort()
+        return (keys, indexBits)
     }
 
     /// Calls `body` with the index of every box that overlaps `query` (touching counts).
     package func forEachOverlap(with query: Bounds, _ body: (Int) -> Void) {
         guard !nodes.isEmpty else { return }
-        // Median splits keep the depth at most log2 of the box count, so the stack of pending right
+        // The depth is at most 32 plus log2 of the box count (`init`), so the stack of pending right
         // children fits inline: no allocation per query.
         var stack = InlineArray<64, Int32>(repeating: 0)
         var depth = 1

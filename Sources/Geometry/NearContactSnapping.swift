@@ -611,27 +611,26 @@ struct NearContactSnapping {
         /// nearest points; nil if there is none. A crease comes before a diagonal of a flat region:
         /// split at a diagonal first, `p q` ran on past it to the crease, and the diagonals the split
         /// drew to the ends of the crease crossed `p q` again, each nearer the crease (a Zeno
-        /// cascade, fuzz case 2033-8891).
+        /// cascade, fuzz case 2033-8891). Among those, the one on the triangle with the lowest
+        /// index: the choice does not depend on the order the index visits the triangles in.
         func edgeCrossing(_ p: Vector3, _ q: Vector3, within tolerance: Double) -> (UInt32, UInt32, Vector3)? {
-            var found: (UInt32, UInt32, Vector3)?
-            var foundCrease = false
+            var best: (rank: Int, triangle: Int, a: UInt32, b: UInt32, x: Vector3)?
             forEachTriangle(near: Bounds(p, q), includingSplits: false) { i in
-                guard !foundCrease, !isFar(from: i, p, q, tolerance: tolerance) else { return }
+                guard !isFar(from: i, p, q, tolerance: tolerance) else { return }
                 let t = triangles[i]
                 for k in 0..<3 {
-                    let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
+                    // Each edge from its lower id, whichever triangle found it, so that the point is
+                    // the same bits either way.
+                    let (a, b) = t[k] < t[(k + 1) % 3] ? (t[k], t[(k + 1) % 3]) : (t[(k + 1) % 3], t[k])
+                    let r = vertices[Int(a)], s = vertices[Int(b)]
                     // Edges in one plane meet exactly, or not at all: exact contact.
-                    if let x = Self.nearestPoints(p, q, r, s, within: tolerance), Predicates.orient3d(p, q, r, s) != 0 {
-                        if !isFlat(t[k], t[(k + 1) % 3], within: tolerance) {
-                            found = (t[k], t[(k + 1) % 3], x)
-                            foundCrease = true
-                            return
-                        }
-                        if found == nil { found = (t[k], t[(k + 1) % 3], x) }
-                    }
+                    guard let x = Self.nearestPoints(p, q, r, s, within: tolerance), Predicates.orient3d(p, q, r, s) != 0 else { continue }
+                    let rank = isFlat(a, b, within: tolerance) ? 1 : 0
+                    if let c = best, (c.rank, c.triangle) <= (rank, i) { continue }
+                    best = (rank, i, a, b, x)
                 }
             }
-            return found
+            return best.map { ($0.a, $0.b, $0.x) }
         }
 
         /// The midpoint of the nearest points of segments `p q` and `r s`, if they are within
