@@ -1,8 +1,8 @@
 /// A bounding-volume hierarchy over axis-aligned boxes: the boxes in the order of their centres'
 /// Morton codes (a Z-order curve, so that boxes near in the order are near in space), split where
-/// the codes enter another cell of an octree, down to leaves of a few boxes. Answers "which boxes overlap this box" and
-/// "which pairs of boxes overlap" without testing all pairs. Building it is a radix sort and one
-/// pass, linear in the box count.
+/// the codes enter another cell of an octree, down to leaves of a few boxes. Answers "which boxes
+/// overlap this box" and "which pairs of boxes overlap" without testing all pairs. Building it is
+/// a radix sort and one pass, linear in the box count.
 package struct BoundingVolumeHierarchy: Sendable {
     struct Node: Sendable {
         var bounds: Bounds
