@@ -104,7 +104,21 @@ package struct BoundingVolumeHierarchy: Sendable {
 
     /// Calls `body` with the index of every box that overlaps `query` (touching counts).
     package func forEachOverlap(with query: Bounds, _ body: (Int) -> Void) {
-        guard !nodes.isEmpty else { return }
+        _ = visitOverlaps(with: query) { i in
+            body(i)
+            return false
+        }
+    }
+
+    /// Whether any box overlaps `query` (touching counts); stops at the first.
+    package func overlapsAny(_ query: Bounds) -> Bool {
+        visitOverlaps(with: query) { _ in true }
+    }
+
+    /// Calls `stop` with the index of each box that overlaps `query` until it returns true; true
+    /// if it did.
+    @inline(__always) private func visitOverlaps(with query: Bounds, until stop: (Int) -> Bool) -> Bool {
+        guard !nodes.isEmpty else { return false }
         // The depth is at most 32 plus log2 of the box count (`init`), so the stack of pending right
         // children fits inline: no allocation per query.
         var stack = InlineArray<64, Int32>(repeating: 0)
@@ -114,13 +128,16 @@ package struct BoundingVolumeHierarchy: Sendable {
             let node = nodes[Int(stack[depth])]
             guard node.bounds.intersects(query) else { continue }
             if node.isLeaf {
-                for i in node.start..<node.end where boxes[Int(order[Int(i)])].intersects(query) { body(Int(order[Int(i)])) }
+                for i in node.start..<node.end where boxes[Int(order[Int(i)])].intersects(query) {
+                    if stop(Int(order[Int(i)])) { return true }
+                }
             } else {
                 stack[depth] = node.right
                 stack[depth + 1] = node.left
                 depth += 2
             }
         }
+        return false
     }
 
     /// Calls `body` with the index of every box that segment `p q` may pass through. The boxes are

@@ -24,6 +24,7 @@ import Testing
             let expected = boxes.indices.filter { boxes[$0].intersects(q) }
             #expect(found.sorted() == expected, "\(label): query \(q)")
             #expect(Set(found).count == found.count, "\(label): a box reported twice")
+            #expect(tree.overlapsAny(q) == !expected.isEmpty, "\(label): overlapsAny \(q)")
         }
     }
 
