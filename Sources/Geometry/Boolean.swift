@@ -129,7 +129,8 @@ extension Mesh {
 
     /// The boolean of two valid operands whose bounds overlap, in the stages of docs/booleans.md.
     /// Where the corefinement finds that the operands nearly touch, it stops, and they are snapped
-    /// together (`NearContactSnapping`) before it runs again. Where the operands nearly touch, were
+    /// together (`NearContactSnapping`) before it runs again; where that makes an operand cross
+    /// itself, the shells of that operand that nearly touch each other are snapped together first. Where the operands nearly touch, were
     /// snapped, a split had to be made exactly (`Corefinement.exactSplits`), or a kept piece with a
     /// rounded corner is no thicker than `Tolerance.crossingReach` tolerances, pieces thin enough
     /// may fold when the result is rounded to doubles: `RoundingRepair` mends them, and
@@ -145,11 +146,27 @@ extension Mesh {
         // The vertices snapping moved or inserted, and the corners of the triangles it made.
         var snapped = Set<UInt32>()
         if core.stoppedAtNearContact {
-            if let snapping = try? NearContactSnapping(a, b) {
+            let tolerance = Tolerance.of([a, b])
+            var editedA = Set<UInt32>(), editedB = Set<UInt32>()
+            var snapping: NearContactSnapping?
+            do {
+                snapping = try NearContactSnapping(a, b, tolerance: tolerance)
+            } catch .crossesItself(let k) {
+                // The operand may nearly touch itself, as shells a rounding error apart: those are
+                // snapped to each other first (once), then the operands again.
+                let shells = NearContactSnapping.snappingShells(of: k == 0 ? a : b, tolerance: tolerance)
+                if !shells.edited.isEmpty {
+                    if k == 0 { (a, editedA) = shells } else { (b, editedB) = shells }
+                    snapping = try? NearContactSnapping(a, b, tolerance: tolerance)
+                }
+            } catch {}
+            if let snapping {
                 (a, b) = (snapping.meshes[0].mesh, snapping.meshes[1].mesh)
-                let offset = UInt32(a.vertices.count)
-                snapped = snapping.meshes[0].edited.union(snapping.meshes[1].edited.map { $0 + offset })
+                editedA.formUnion(snapping.meshes[0].edited)
+                editedB.formUnion(snapping.meshes[1].edited)
             }
+            let offset = UInt32(a.vertices.count)
+            snapped = editedA.union(editedB.map { $0 + offset })
             core = try Corefinement(a, b)
         }
         let (result, normals) = try kept(core, [a, b], op)

@@ -331,17 +331,23 @@ import Testing
     /// nothing else near: no corner is near the other solid, so only the two edges passing near
     /// each other are near contact. The corefinement must stop there for snapping; left apart, the
     /// union would be one operand nearly touching itself (`case-2043-8421`).
-    @Test func edgesPassingNearEachOtherAreNearContact() throws {
-        let cube = Self.cube
-        let tolerance = Tolerance.of([cube.bounds])
-        // Axes of the box: along its edges that cross the cube's top edge (x = 10, z = 10) at right
-        // angles, along that edge, and away from the cube.
+    /// A 6 x 2 x 3 mm box turned 45° about y, whose edges cross the cube's top edge (x = 10,
+    /// z = 10) at right angles for y from 4 to 6, a quarter of the tolerance above it.
+    static func boxAcrossTheTopEdge(tolerance: Double) -> Mesh {
+        // Axes of the box: along its edges that cross the cube's top edge, along that edge, and
+        // away from the cube.
         let along = Vector3(1, 0, -1) * (0.5.squareRoot()), away = Vector3(1, 0, 1) * (0.5.squareRoot())
         let origin = Vector3(10, 4, 10) + away * (tolerance / 4)
         let corners = (0..<8).map { i -> Vector3 in
             origin + along * (i & 1 == 0 ? -3 : 3) + Vector3(0, i >> 1 & 1 == 0 ? 0 : 2, 0) + away * (i >> 2 == 0 ? 0 : 3)
         }
-        let box = Mesh(vertices: corners, triangles: Self.boxFaces)
+        return Mesh(vertices: corners, triangles: boxFaces)
+    }
+
+    @Test func edgesPassingNearEachOtherAreNearContact() throws {
+        let cube = Self.cube
+        let tolerance = Tolerance.of([cube.bounds])
+        let box = Self.boxAcrossTheTopEdge(tolerance: tolerance), corners = box.vertices
         try Mesh.checkOperand(box, "box")
         // Each edge of the box along `along` passes the cube's edge within the tolerance, and no
         // corner of either is near the other.
@@ -354,5 +360,93 @@ import Testing
         #expect(core.stoppedAtNearContact)
         let union = BooleanTests.expectValid(try cube.union(box), "union")
         #expect(abs(union.volume - (1000 + 36)) < 1e-9)
+    }
+}
+
+/// An operand given as one polyhedron of shells that nearly touch each other: snapped together
+/// first (`NearContactSnapping.snappingShells`), so that snapping it to the other operand does
+/// not make one shell cross the other (`case-2043-8421-one-operand`).
+@Suite struct ShellSnappingTests {
+    /// The cube of `NearContactTests` and the box whose edges pass its top edge a quarter of the
+    /// tolerance away (`boxAcrossTheTopEdge`), as one mesh of two shells.
+    static func nearlyTouchingShells() -> (mesh: Mesh, tolerance: Double) {
+        let cube = NearContactTests.cube
+        let tolerance = Tolerance.of([cube.bounds])
+        return (Mesh.merged([cube, NearContactTests.boxAcrossTheTopEdge(tolerance: tolerance)]), tolerance)
+    }
+
+    @Test func shellsThatNearlyTouchShareTheirCrossings() throws {
+        let (operand, tolerance) = Self.nearlyTouchingShells()
+        try Mesh.checkOperand(operand, "two shells")
+        let (snapped, edited) = NearContactSnapping.snappingShells(of: operand, tolerance: tolerance)
+        #expect(!edited.isEmpty)
+        let report = snapped.report(checkSelfIntersections: true)
+        #expect(report.isValid, "\(report.problems)")
+        #expect(abs(report.volume - (1000 + 36)) < 1e-9)
+        for (v, p) in operand.vertices.enumerated() { #expect((snapped.vertices[v] - p).length <= tolerance) }
+        // The box's two edges along `along` and the diagonal of its face between them cross the
+        // cube's top edge (x = z = 10) at y = 4, 6 and 5: each crossing is now a corner of both
+        // shells, at one position.
+        let made = Array(snapped.vertices[operand.vertices.count...])
+        #expect(made.count == 6, "\(made.count) vertices made")
+        let points = Set(made)
+        #expect(points.map(\.y).sorted().map { $0.rounded() } == [4, 5, 6])
+        #expect(points.allSatisfy { p in abs(p.x - 10) < tolerance && abs(p.z - 10) < tolerance && made.filter { $0 == p }.count == 2 })
+    }
+
+    @Test func shellsApartAndSingleShellsAreLeftAsTheyAre() {
+        let cube = NearContactTests.cube
+        let apart = Mesh.merged([cube, cube.translated(by: Vector3(10 + 1e-6, 0, 0))])
+        let tolerance = Tolerance.of([apart.bounds])
+        let (snapped, edited) = NearContactSnapping.snappingShells(of: apart, tolerance: tolerance)
+        #expect(edited.isEmpty && snapped == apart)
+        let single = NearContactSnapping.snappingShells(of: cube, tolerance: tolerance)
+        #expect(single.edited.isEmpty && single.mesh == cube)
+    }
+
+    /// The two shells as one operand, united with a block that meets both where they nearly touch:
+    /// valid, with the volume of the three less the block's overlaps: 2 x 3 x 2 mm with the cube,
+    /// and half its 4 x 4 mm section in x and z (the half beyond the cube's edge) over 2 mm of y
+    /// with the box.
+    @Test func operandNearlyTouchingItselfUnitesWithASolidMeetingBoth() throws {
+        let (operand, _) = Self.nearlyTouchingShells()
+        let block = BooleanTests.box(Vector3(8, 3, 8), Vector3(12, 6, 12))
+        let union = BooleanTests.expectValid(try operand.union(block), "union")
+        #expect(abs(union.volume - (1000 + 36 + 48 - 12 - 16)) < 1e-9, "\(union.volume)")
+    }
+}
+
+/// Snapping's later rounds look only where the round before changed something or left near
+/// contact (`NearContactSnapping.focus`); looking everywhere must make the same edits.
+@Suite struct SnappingFocusTests {
+    static func outcome(_ a: Mesh, _ b: Mesh, lookingEverywhere: Bool) -> String {
+        do {
+            let s = try NearContactSnapping(a, b, lookingEverywhere: lookingEverywhere)
+            return "\(s.meshes[0].mesh.vertices) \(s.meshes[0].mesh.triangles) \(s.meshes[1].mesh.vertices) \(s.meshes[1].mesh.triangles)"
+        } catch {
+            return "gave up: \(error)"
+        }
+    }
+
+    @Test(arguments: NearContactTests.cases.indices, NearContactTests.turns.indices)
+    func focusMakesTheSameEditsOnTurnedAssemblies(_ k: Int, _ r: Int) {
+        let turn = NearContactTests.turns[r]
+        let a = NearContactTests.cube.rotated(degrees: turn), b = NearContactTests.cases[k].other.rotated(degrees: turn)
+        #expect(Self.outcome(a, b, lookingEverywhere: false) == Self.outcome(a, b, lookingEverywhere: true))
+    }
+
+    /// Turned boxes and themselves moved by 0.3 to 30 tolerances (the fuzzer's close copies begin
+    /// at 3), where snapping edits the corners and edges that come within the tolerance.
+    @Test(arguments: [0.3, 3.0, 30])
+    func focusMakesTheSameEditsOnCloseCopies(_ tolerances: Double) {
+        var edited = 0
+        for (n, turn) in NearContactTests.turns.enumerated() {
+            let box = BooleanTests.box(Vector3(0, 0, 0), Vector3(3, 2, 1 + Double(n))).rotated(degrees: turn)
+            let offset = Vector3(0.6, -0.48, 0.64) * (tolerances * Tolerance.of([box.bounds]))
+            let moved = box.translated(by: offset)
+            #expect(Self.outcome(box, moved, lookingEverywhere: false) == Self.outcome(box, moved, lookingEverywhere: true), "\(tolerances) tolerances, turn \(turn)")
+            if let s = try? NearContactSnapping(box, moved), !s.meshes[0].edited.isEmpty || !s.meshes[1].edited.isEmpty { edited += 1 }
+        }
+        #expect(edited > 0, "snapping edited none of the three pairs")
     }
 }
