@@ -1,9 +1,9 @@
 extension NearContactSnapping {
     /// `m` with those of its shells (triangles joined by shared vertices) that nearly touch each
-    /// other snapped together, pair by pair, as two operands are (an operand given as one
-    /// polyhedron of two shells whose edges pass 2e-16 mm apart, `case-2043-8421-one-operand`:
-    /// snapped to a third solid that meets both there, each shell alone, they crossed each
-    /// other), and the vertices that moved or that the edits made. Only shells whose boxes come
+    /// other snapped together, pair by pair, as two operands are, and the vertices that moved or
+    /// that the edits made. (An operand given as one polyhedron of two shells whose edges pass
+    /// 2e-16 mm apart, `case-2043-8421-one-operand`, snapped as it was to a third solid that
+    /// meets both there, had one shell cross the other.) Only shells whose boxes come
     /// within `tolerance` of each other and that have triangles in contact or within `tolerance`
     /// (the broad phase of the corefinement) are snapped; where the snapping of a pair gives up,
     /// that pair stays as it was; where the snapped shells cross each other, `m` is returned as it
