@@ -740,8 +740,8 @@ struct NearContactSnapping {
 
         /// The edges of this mesh that segment `p q` passes within `tolerance` of, away from the ends
         /// of both (ends near the other segment are corners near an edge), each once: creases before
-        /// diagonals of flat regions, then by their lowest triangle and their ends, so that the order does not
-        /// depend on the order the index visits the triangles in.
+        /// diagonals of flat regions, then by their lowest triangle and their ends, so that the
+        /// order does not depend on the order the index visits the triangles in.
         func edgeCrossings(_ p: Vector3, _ q: Vector3, within tolerance: Double) -> [EdgeCrossing] {
             var found = [UInt64: EdgeCrossing]()
             forEachTriangle(near: Bounds(p, q), includingSplits: false) { i in
