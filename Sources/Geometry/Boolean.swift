@@ -130,11 +130,11 @@ extension Mesh {
     /// The boolean of two valid operands whose bounds overlap, in the stages of docs/booleans.md.
     /// Where the corefinement finds that the operands nearly touch, it stops, and they are snapped
     /// together (`NearContactSnapping`) before it runs again; where that makes an operand cross
-    /// itself, the shells of that operand that nearly touch each other are snapped together first. Where the operands nearly touch, were
-    /// snapped, a split had to be made exactly (`Corefinement.exactSplits`), or a kept piece with a
-    /// rounded corner is no thicker than `Tolerance.crossingReach` tolerances, pieces thin enough
-    /// may fold when the result is rounded to doubles: `RoundingRepair` mends them, and
-    /// the result is checked (every triangle that rounding, a snap or an edit could have moved,
+    /// itself, the shells of that operand that nearly touch each other are snapped together first.
+    /// Where the operands nearly touch, were snapped, a split had to be made exactly
+    /// (`Corefinement.exactSplits`), or a kept piece with a rounded corner is no thicker than
+    /// `Tolerance.crossingReach` tolerances, pieces thin enough may fold when the result is rounded
+    /// to doubles: `RoundingRepair` mends them, and the result is checked (every triangle that rounding, a snap or an edit could have moved,
     /// against all the others). Every result is simplified (`Simplification`); where the simplified
     /// result fails the check, the unsimplified one is tried; where that fails too, the rounded
     /// corners of the crossing triangles are merged into neighbours
