@@ -139,7 +139,9 @@ extension Mesh {
     /// result fails the check, the unsimplified one is tried; where that fails too, the rounded
     /// corners of the crossing triangles are merged into neighbours
     /// (`RoundingRepair.collapseCrossings`) and both are tried again, then once more with the
-    /// short edges the merges' checks kept merged anyway; then the boolean fails.
+    /// short edges the merges' checks kept merged anyway, then once more without the shells that
+    /// still cross and are thinner on average than `Tolerance.crossingReach` tolerances
+    /// (`RoundingRepair.dropThinCrossingShells`); then the boolean fails.
     private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> Mesh {
         var (a, b) = (a, b)
         var core = try Corefinement(a, b, stoppingAtNearContact: true)
@@ -187,7 +189,7 @@ extension Mesh {
         }
         var repair = RoundingRepair(result, normals: normals, origin: { v in v < a.vertices.count ? 0 : (constructed.contains(v) ? 2 : 1) },
                                     tolerance: tolerance)
-        try repair.repair()
+        repair.repair()
         // Only a triangle with a corner that was constructed (rounded), snapped, copied or edited can
         // cross another: the rest are exact pieces of the operands, which the exact result keeps apart.
         func suspects(_ m: Mesh, _ edited: Set<UInt32>) -> [Bool] {
@@ -208,6 +210,10 @@ extension Mesh {
                let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
                 return mesh.markedChecked()
             }
+        }
+        if repair.dropThinCrossingShells(movable: snapped, reach: Tolerance.crossingReach * tolerance),
+           let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
+            return mesh.markedChecked()
         }
         let report = repair.mesh.compacted().report(checkSelfIntersections: true)
         throw .degenerateContact("rounding the exact result to doubles folds it near \(core.nearlyTouching ?? a.bounds.min) (\(report.problems.joined(separator: "; ")))")

@@ -66,7 +66,7 @@ struct RoundingRepair {
 
     /// Collapses the short edges one at a time and flips the caps, while that changes anything; then
     /// merges what is left of the short edges in clusters, drops the flat shells, and flips again.
-    mutating func repair() throws(GeometryError) {
+    mutating func repair() {
         while true {
             let before = collapses + flips
             var short = [(length: Double, u: UInt32, v: UInt32)]()
@@ -83,7 +83,10 @@ struct RoundingRepair {
             for i in triangles.indices where alive[i] && isThin(i) { flipCap(i) }
             if collapses + flips == before { break }
         }
-        if mergeShortEdges() { try separateContacts() }
+        // Where the merges leave edges that no pairing of wedges separates, they are not made; the
+        // check after the repair decides (`case-12-942`).
+        var merged = self
+        if merged.mergeShortEdges(), (try? merged.separateContacts()) != nil { self = merged }
         dropFlatShells()
         for _ in 0..<8 {
             let before = flips
@@ -107,13 +110,7 @@ struct RoundingRepair {
     mutating func collapseCrossings(movable: Set<UInt32>, reach: Double, merging: Bool = false) -> Bool {
         var changed = false
         while true {
-            let live = triangles.indices.filter { alive[$0] }
-            let mesh = Mesh(vertices: vertices, triangles: live.map { triangles[$0] })
-            let suspects = live.map { i in
-                let t = triangles[i]
-                return [t.a, t.b, t.c].contains { origin(Int($0)) == 2 || edited.contains($0) || movable.contains($0) }
-            }
-            let pairs = mesh.intersectingPairs(suspects: suspects)
+            let (live, pairs) = crossingPairs(movable: movable)
             // The edges of a crossing pair: those with a rounded or snapped end first, then those
             // between input corners (two corners of one operand a tolerance apart, `case-8-98`);
             // shortest first.
@@ -162,15 +159,41 @@ struct RoundingRepair {
         }
     }
 
-    /// Drops every closed shell (triangles joined by edges) no thicker than the tolerance on
-    /// average: its volume at most the tolerance times its area. Such a shell, a solid that is
-    /// exactly there but thinner than rounding (two faces a rounding error apart, intersected),
-    /// cannot be rounded without folding; without it the result is what it is to rounding. Where
-    /// the floating-point volume is too close to that bound for its own rounding error to decide
-    /// (a needle millimetres long and a few tolerances across), the volume is summed exactly.
-    private mutating func dropFlatShells() {
+    /// The live triangles, and the pairs of them (as positions in that list) that cross: only those
+    /// with a constructed, snapped (`movable`) or edited corner are tested against the others.
+    private func crossingPairs(movable: Set<UInt32>) -> (live: [Int], pairs: [(Int, Int)]) {
         let live = triangles.indices.filter { alive[$0] }
-        guard !live.isEmpty else { return }
+        let mesh = Mesh(vertices: vertices, triangles: live.map { triangles[$0] })
+        let suspects = live.map { i in
+            let t = triangles[i]
+            return [t.a, t.b, t.c].contains { origin(Int($0)) == 2 || edited.contains($0) || movable.contains($0) }
+        }
+        return (live, mesh.intersectingPairs(suspects: suspects))
+    }
+
+    /// The last edit, for a result that still crosses itself after `collapseCrossings`: drops each
+    /// closed shell holding a crossing triangle whose volume is at most `reach` times its area, a
+    /// solid thinner on average than the repair's reach, which no local edit rounds without a fold
+    /// (a solid minus its copy moved by a few tolerances: long needles of the thin crescent left,
+    /// `case-11-32`). True if a shell was dropped.
+    mutating func dropThinCrossingShells(movable: Set<UInt32>, reach: Double) -> Bool {
+        let (live, pairs) = crossingPairs(movable: movable)
+        let holding = Set(pairs.flatMap { [live[$0.0], live[$0.1]] })
+        return !holding.isEmpty && dropFlatShells(thickness: reach, holding: holding)
+    }
+
+    /// Drops every closed shell (triangles joined by edges) no thicker than `thickness` (mm; the
+    /// tolerance by default) on average: its volume at most that times its area; with `holding`,
+    /// only the shells that hold one of those triangles. Such a shell, a solid that is exactly
+    /// there but thinner than rounding (two faces a rounding error apart, intersected), cannot be
+    /// rounded without folding; without it the result is what it is to rounding. Where the
+    /// floating-point volume is too close to that bound for its own rounding error to decide (a
+    /// needle millimetres long and a few tolerances across), the volume is summed exactly. True if
+    /// a shell was dropped.
+    @discardableResult private mutating func dropFlatShells(thickness: Double? = nil, holding: Set<Int>? = nil) -> Bool {
+        let thickness = thickness ?? tolerance
+        let live = triangles.indices.filter { alive[$0] }
+        guard !live.isEmpty else { return false }
         var shells = UnionFind(count: triangles.count)
         var first = [UInt64: Int]()
         for i in live {
@@ -198,9 +221,10 @@ struct RoundingRepair {
                 + abs(p.z) * (abs(q.x * r.y) + abs(q.y * r.x))
             terms[root, default: 0] += 1
         }
+        let candidates = holding.map { Set($0.map { shells.find($0) }) }
         var flat = Set<Int>(), undecided = Set<Int>()
-        for (root, v) in volume {
-            let bound = tolerance * area[root]!
+        for (root, v) in volume where candidates?.contains(root) ?? true {
+            let bound = thickness * area[root]!
             // Each difference, product and sum is off by at most a unit in the last place of its
             // size: (terms + 8) units of the magnitudes in all, over 6.
             let error = Double(terms[root]! + 8) * Double.ulpOfOne * magnitude[root]! / 6
@@ -218,11 +242,12 @@ struct RoundingRepair {
                 exact[shells.find(i), default: ExactValue(0)] = exact[shells.find(i), default: ExactValue(0)]
                     + ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)
             }
-            for (root, six) in exact where abs(six.approximation) / 6 <= tolerance * area[root]! { flat.insert(root) }
+            for (root, six) in exact where abs(six.approximation) / 6 <= thickness * area[root]! { flat.insert(root) }
         }
         for i in live where flat.contains(shells.find(i)) {
             alive[i] = false
         }
+        return !flat.isEmpty
     }
 
     /// Step 2: merges every cluster of vertices joined by short edges into its first vertex (by

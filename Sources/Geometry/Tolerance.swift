@@ -22,7 +22,9 @@ enum Tolerance {
     /// features a few to a hundred tolerances across: the corners of a solid and of its copy moved
     /// that far, with the contact points between them (Manifold's hull-body moved by 1e-9 mm, 103
     /// tolerances, needs 99). For the same reason a boolean whose result has a piece this thin at
-    /// a rounded corner repairs and checks it, as it does where the operands nearly touch.
+    /// a rounded corner repairs and checks it, as it does where the operands nearly touch; and a
+    /// shell of the result that still crosses itself after those merges, no thicker than this on
+    /// average, is dropped (`RoundingRepair.dropThinCrossingShells`).
     static let crossingReach = 128.0
 
     /// The tolerance (mm) for operands with these bounds.
