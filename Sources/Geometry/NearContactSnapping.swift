@@ -14,11 +14,12 @@
 ///   operands have it and their triangulations of the region can agree),
 ///   but not beside a triangle that already has a corner at that point: such an edge or face
 ///   passes that near only as a sliver of the same sheet, and a second corner there folds it; nor
-///   where snapping has already put a vertex of the operand at that point (two vertices at one
-///   point that it made itself would make it touch itself; input vertices may share a point);
+///   where the operand has a vertex at that point already, one snapping put there or an input
+///   corner that shares its position with no other (a second vertex there would make it touch
+///   itself; input vertices may share a point, as the shells of an earlier result do);
 /// - two edges passing within the tolerance of each other are both split at one new common point
-///   (a crease of the other operand before its flat diagonals; not where snapping has already put
-///   a vertex of either operand), unless both are diagonals
+///   (a crease of the other operand before its flat diagonals; not where either operand has a
+///   vertex already, as above), unless both are diagonals
 ///   inside flat regions (between two coplanar triangles of one tag): then the one that is not
 ///   the Delaunay diagonal of its quad is flipped, since splitting would add diagonals that cross
 ///   again, and flipping either one could flip back and forth. Both
@@ -173,14 +174,14 @@ struct NearContactSnapping {
                 continue
             }
             switch meshes[y].nearestFeature(to: p, within: tolerance, cornerIsActive: meshes[x].isActive(UInt32(v))) {
-            case .vertex(let w)? where !meshes[x].madeVertex(at: meshes[y].vertices[Int(w)]):
+            case .vertex(let w)? where !meshes[x].wouldTouchItself(at: meshes[y].vertices[Int(w)]):
                 meshes[x].move(v, to: meshes[y].vertices[Int(w)])
                 changed = true
-            case .edge(let u, let w)? where !meshes[y].madeVertex(at: p):
+            case .edge(let u, let w)? where !meshes[y].wouldTouchItself(at: p):
                 _ = meshes[y].splitEdge(u, w, at: p)
                 changed = true
                 budget -= 1
-            case .face(let t)? where !meshes[y].madeVertex(at: p):
+            case .face(let t)? where !meshes[y].wouldTouchItself(at: p):
                 meshes[y].splitFace(t, at: p)
                 changed = true
                 budget -= 1
@@ -285,7 +286,7 @@ struct NearContactSnapping {
         var split = false
         for c in crossings {
             guard meshes[0].contains(edge: c.u, c.w) && meshes[1].contains(edge: c.r, c.s),
-                  !meshes[0].madeVertex(at: c.point) && !meshes[1].madeVertex(at: c.point) else {
+                  !meshes[0].wouldTouchItself(at: c.point) && !meshes[1].wouldTouchItself(at: c.point) else {
                 pending.append(Bounds(c.point, c.point))
                 continue
             }
@@ -309,7 +310,7 @@ struct NearContactSnapping {
                 guard u < w, isInFocus(Bounds(p, q)), let c = meshes[1].edgeCrossings(p, q, within: tolerance).first else { continue }
                 if waitsForCorner(u, w, c) { return true }
                 if meshes[0].isFlat(u, w, within: tolerance) && c.isFlat && flipEither(u, w, c.a, c.b) { return true }
-                if meshes[0].madeVertex(at: c.point) || meshes[1].madeVertex(at: c.point) { continue }
+                if meshes[0].wouldTouchItself(at: c.point) || meshes[1].wouldTouchItself(at: c.point) { continue }
                 _ = meshes[0].splitEdge(u, w, at: c.point)
                 _ = meshes[1].splitEdge(c.a, c.b, at: c.point)
                 budget -= 2
@@ -417,6 +418,9 @@ struct NearContactSnapping {
         /// The vertices snapping inserted or moved, and how many of them sit at each position.
         private var madeIDs = Set<UInt32>()
         private var made: [Vector3: Int] = [:]
+        /// The positions of the input vertices that share them with no other vertex and have not
+        /// moved.
+        private var lone = Set<Vector3>()
 
         /// For each vertex that shares its position with others (where shells of an earlier result
         /// touch), those others.
@@ -434,8 +438,9 @@ struct NearContactSnapping {
             flippedSince = splitSince
             var at = [Vector3: [UInt32]]()
             for (v, p) in m.vertices.enumerated() { at[p, default: []].append(UInt32(v)) }
-            for group in at.values where group.count > 1 {
-                for v in group { twins[v] = group.filter { $0 != v } }
+            for (p, group) in at {
+                if group.count == 1 { lone.insert(p) }
+                for v in group where group.count > 1 { twins[v] = group.filter { $0 != v } }
             }
         }
 
@@ -473,7 +478,7 @@ struct NearContactSnapping {
         /// Moves vertex `v` to `p` (by at most the tolerance: a corner snapped onto a corner).
         mutating func move(_ v: Int, to p: Vector3) {
             touch(around: UInt32(v), reaching: p)
-            if !madeIDs.insert(UInt32(v)).inserted { made[vertices[v], default: 1] -= 1 }
+            if !madeIDs.insert(UInt32(v)).inserted { made[vertices[v], default: 1] -= 1 } else { lone.remove(vertices[v]) }
             made[p, default: 0] += 1
             vertices[v] = p
             edited.insert(UInt32(v))
@@ -512,9 +517,14 @@ struct NearContactSnapping {
             return x
         }
 
-        /// Whether a vertex that snapping inserted or moved sits at `p`. (Input vertices may share a
-        /// position: shells of an earlier result that touch there, each of which may need the corner.)
-        func madeVertex(at p: Vector3) -> Bool { (made[p] ?? 0) > 0 }
+        /// Whether another vertex at `p` would make the operand touch itself: a vertex that snapping
+        /// inserted or moved sits there, or an input vertex that shares its position with no other
+        /// (a corner of the other operand exactly on it is in exact contact; inserted into an edge
+        /// of this operand that passes near, it gave this one a second vertex there, and two of its
+        /// edges with the same ends crossed the other's face as two points, `case-43-394`). Input
+        /// vertices may share a position: shells of an earlier result that touch there, each of
+        /// which may need the corner.
+        func wouldTouchItself(at p: Vector3) -> Bool { (made[p] ?? 0) > 0 || lone.contains(p) }
 
         /// Whether the two triangles on edge `u v` lie in one plane, up to `tolerance`, and carry one tag.
         func isFlat(_ u: UInt32, _ v: UInt32, within tolerance: Double) -> Bool {
