@@ -94,8 +94,9 @@ struct NearContactSnapping {
         var idle = 0  // rounds in a row that only flipped
         var cascadeBound: Int?  // the budget left when the first round's bound applies
         markNearContact()
-        _ = meshes[0].takeTouched()
-        _ = meshes[1].takeTouched()
+        // The first round looks everywhere: what changes from here on is kept track of.
+        meshes[0].isTrackingTouches = true
+        meshes[1].isTrackingTouches = true
         for round in 0..<64 {
             let before = budget
             meshes[0].reindex()
@@ -352,6 +353,8 @@ struct NearContactSnapping {
         /// The boxes of the triangles edits changed (split, flipped, with a corner moved or newly
         /// active) since `takeTouched()`.
         private var touched = [Bounds]()
+        /// Whether edits record what they touch (not before the first round, which looks everywhere).
+        var isTrackingTouches = false
 
         /// The boxes of what changed since the last call.
         mutating func takeTouched() -> [Bounds] {
@@ -362,6 +365,7 @@ struct NearContactSnapping {
         /// Adds the boxes of the triangles with corner `v` (found by their boxes at the last
         /// `reindex()`, and the splits and flips since), stretched to `p`.
         private mutating func touch(around v: UInt32, reaching p: Vector3) {
+            guard isTrackingTouches else { return }
             var boxes = [Bounds]()
             forEachTriangle(near: Bounds(vertices[Int(v)], vertices[Int(v)])) { i in
                 let t = triangles[i]
@@ -650,12 +654,18 @@ struct NearContactSnapping {
                 if d <= tolerance, best == nil || (rank, d) < (best!.rank, best!.distance) { best = (f, rank, d) }
             }
             // Corners already at `p`: an edge or a face beside their triangles passes near `p` only
-            // as a sliver of this sheet, and inserting `p` there would put two corners at `p`.
+            // as a sliver of this sheet, and inserting `p` there would put two corners at `p`. And
+            // `p` is in exact contact with this mesh there: it does not move on to another corner
+            // near it (two corners of Manifold's Cray_left 1e-36 mm apart had a corner of the
+            // other operand move from one to the other and back every round until snapping gave
+            // up as unsettled).
             var near = [Int](), besideCornerAtP = Set<Int>()
+            var atCorner = false
             forEachTriangle(near: Bounds(p, p)) { i in
                 near.append(i)
                 let t = triangles[i]
                 guard vertices[Int(t.a)] == p || vertices[Int(t.b)] == p || vertices[Int(t.c)] == p else { return }
+                atCorner = true
                 // The triangles on its edges (itself among them).
                 for k in 0..<3 { besideCornerAtP.formUnion(onEdge[Self.key(t[k], t[(k + 1) % 3])] ?? []) }
             }
@@ -664,7 +674,7 @@ struct NearContactSnapping {
                 let c = [vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]]
                 // A corner near `p` is the feature of this triangle (if it is not at `p` already).
                 if let k = (0..<3).min(by: { (p - c[$0]).lengthSquared < (p - c[$1]).lengthSquared }), (p - c[k]).length <= tolerance {
-                    if c[k] != p { consider(.vertex(t[k]), 0, (p - c[k]).length) }
+                    if !atCorner { consider(.vertex(t[k]), 0, (p - c[k]).length) }
                     continue
                 }
                 if besideCornerAtP.contains(i) { continue }
