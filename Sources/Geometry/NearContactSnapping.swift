@@ -672,7 +672,8 @@ struct NearContactSnapping {
             for i in near where !isFar(from: i, p, p, tolerance: tolerance) {
                 let t = triangles[i]
                 let c = [vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]]
-                // A corner near `p` is the feature of this triangle (if it is not at `p` already).
+                // A corner near `p` is the feature of this triangle (unless `p` is at a corner of
+                // this mesh already).
                 if let k = (0..<3).min(by: { (p - c[$0]).lengthSquared < (p - c[$1]).lengthSquared }), (p - c[k]).length <= tolerance {
                     if !atCorner { consider(.vertex(t[k]), 0, (p - c[k]).length) }
                     continue

@@ -25,7 +25,8 @@
 /// crosses itself, `collapseCrossings` merges corners of the crossing triangles (rounded ones
 /// first) into neighbours up to `Tolerance.crossingReach` tolerances away (or farther, where the
 /// surface round them is flat enough that it moves by no more than that), and the caller checks
-/// again.
+/// again; where it crosses itself still, `dropThinCrossingShells` drops the shells that hold a
+/// crossing and are no thicker than that reach on average.
 struct RoundingRepair {
     private(set) var vertices: [Vector3]
     private var triangles: [Mesh.Triangle]
