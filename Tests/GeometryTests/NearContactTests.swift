@@ -450,3 +450,26 @@ import Testing
         #expect(edited > 0, "snapping edited none of the three pairs")
     }
 }
+
+/// A corner snapped onto a corner of the other operand is in exact contact there and stays.
+@Suite struct SnappedCornerTests {
+    /// A box with exactly these corners (`Mesh.box` computes them from a centre and a size, which
+    /// rounds coordinates as small as these away).
+    static func box(_ min: Vector3, _ max: Vector3) -> Mesh {
+        let unit = BooleanTests.box(Vector3(0, 0, 0), Vector3(1, 1, 1))
+        return Mesh(vertices: unit.vertices.map { Vector3($0.x == 0 ? min.x : max.x, $0.y == 0 ? min.y : max.y, $0.z == 0 ? min.z : max.z) },
+                    triangles: unit.triangles)
+    }
+
+    /// Two boxes meeting nearly at a corner (their corners 1.7e-36 mm apart, as two corners of
+    /// Manifold's Cray_left are) and a third box whose corner lies within the tolerance of both:
+    /// that corner takes the coordinates of one and does not move on to the other, back and forth
+    /// every round until snapping gives up as unsettled.
+    @Test func cornerOnACornerDoesNotMoveOnToTheNext() throws {
+        let pair = Mesh.merged([Self.box(Vector3(-1, -1, -1), Vector3(0, 0, 0)), Self.box(Vector3(1e-36, 1e-36, 1e-36), Vector3(1, 1, 1))])
+        let third = Self.box(Vector3(3e-37, -1, -1), Vector3(1, -3e-37, -3e-37))
+        let snapped = try NearContactSnapping(pair, third)
+        let corner = snapped.meshes[1].mesh.vertices.filter { $0.x < 1e-30 && $0.y > -1e-30 && $0.z > -1e-30 }
+        #expect(corner == [Vector3(0, 0, 0)], "\(corner)")
+    }
+}
