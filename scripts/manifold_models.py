@@ -199,7 +199,7 @@ def main():
             theirs_volume = result.volume()
             theirs = time.perf_counter() - start
             scale = max(m.volume() for m in ms)
-            row = {"case": label, "manifold3d_seconds": theirs, "input_invalid": invalid_input}
+            row = {"case": label, "manifold3d_seconds": theirs, "manifold3d_volume": theirs_volume, "input_invalid": invalid_input}
             if run is None:
                 row["outcome"] = f"over {args.timeout:g} s"
             elif run.returncode in (1, 2) and invalid_input:
@@ -209,6 +209,7 @@ def main():
             else:
                 report = json.loads(run.stdout)
                 row["seconds"] = report["seconds"]["evaluate"]
+                row["volume"] = report["volume"]
                 row["ratio"] = row["seconds"] / max(theirs, 1e-6)
                 if abs(report["volume"] - theirs_volume) > 1e-6 * scale:
                     row["outcome"] = f"volume {report['volume']} vs manifold3d {theirs_volume}"

@@ -52,7 +52,7 @@ extension Corefinement {
         if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
         var exact = ExactSplit(orient: orient, between: between)
         let before = out.count
-        for (a, b, c) in try exact.triangles(boundary: ring, points: points, segments: segments) {
+        for (a, b, c) in try exact.triangles(corners: corners, boundary: ring, points: points, segments: segments) {
             out.append(Mesh.Triangle(a, b, c, tag: tag))
         }
         // The pieces must cover the triangle: their areas, whatever the rounded corners inside, add

@@ -5,14 +5,15 @@ import Testing
 /// the tiling's own invariants: every piece turns left, their areas add up to the triangle's, and
 /// every segment is an edge.
 @Suite struct ExactSplitTests {
-    static func split(_ points: [Vector2], boundary: [UInt32], inside: [UInt32], segments: [(UInt32, UInt32)]) throws -> [(UInt32, UInt32, UInt32)] {
+    static func split(_ points: [Vector2], corners: (UInt32, UInt32, UInt32) = (0, 1, 2), boundary: [UInt32], inside: [UInt32],
+                      segments: [(UInt32, UInt32)]) throws -> [(UInt32, UInt32, UInt32)] {
         let orient = { (a: UInt32, b: UInt32, c: UInt32) in Predicates.orient2d(points[Int(a)], points[Int(b)], points[Int(c)]) }
         let between = { (a: UInt32, x: UInt32, b: UInt32) -> Bool in
             let (p, q, r) = (points[Int(a)], points[Int(x)], points[Int(b)])
             return (q - p).dot(r - p) > 0 && (q - r).dot(p - r) > 0
         }
         var exact = ExactSplit(orient: orient, between: between)
-        return try exact.triangles(boundary: boundary, points: inside, segments: segments)
+        return try exact.triangles(corners: corners, boundary: boundary, points: inside, segments: segments)
     }
 
     static func expectTiling(_ pieces: [(UInt32, UInt32, UInt32)], _ points: [Vector2], area: Double, segments: [(UInt32, UInt32)]) {
@@ -38,12 +39,47 @@ import Testing
         Self.expectTiling(pieces, points, area: 8, segments: segments)
     }
 
-    @Test func anEarIsNotCutAcrossAPointOnAnEdge() throws {
-        // The ear at (2, 0) would run along the edge from (4, 0) to (0, 4), which holds (2, 2).
+    @Test func noPieceRunsAlongASidePastItsPoint() throws {
+        // A piece (2, 0), (4, 0), (0, 4) would run along the side from (4, 0) to (0, 4), which holds (2, 2).
         let points = [Vector2(0, 0), Vector2(2, 0), Vector2(4, 0), Vector2(2, 2), Vector2(0, 4)]
-        let pieces = try Self.split(points, boundary: [0, 1, 2, 3, 4], inside: [], segments: [])
+        let pieces = try Self.split(points, corners: (0, 2, 4), boundary: [0, 1, 2, 3, 4], inside: [], segments: [])
         Self.expectTiling(pieces, points, area: 8, segments: [])
         #expect(pieces.count == 3)
+    }
+
+    @Test(arguments: [(0, 0, 0), (5, 0, 0), (0, 5, 0), (0, 0, 5), (1, 1, 1), (7, 1, 3), (0, 9, 2), (40, 30, 50)])
+    func aBoundaryWithPointsOnItsSidesIsFanned(counts: (Int, Int, Int)) throws {
+        // A right triangle of side 2^20 with points on each side at unevenly spaced integer offsets
+        // (exactly on it), starting the boundary at each corner in turn: n - 2 pieces, all turning left.
+        let side = 1048576.0
+        var points = [Vector2(0, 0), Vector2(side, 0), Vector2(0, side)]
+        var sides = [[UInt32]](repeating: [], count: 3)
+        for (k, count) in [counts.0, counts.1, counts.2].enumerated() {
+            for i in 0..<count {
+                let offset = Double((i + 1) * 1048576 / (count + 1) + (i * 37) % 7)
+                let (p, q) = (points[k], points[(k + 1) % 3])
+                sides[k].append(UInt32(points.count))
+                points.append(p + (q - p) * (offset / side))
+            }
+        }
+        for start in 0..<3 {
+            var boundary = [UInt32]()
+            for k in 0..<3 { boundary += [UInt32((start + k) % 3)] + sides[(start + k) % 3] }
+            let pieces = try Self.split(points, boundary: boundary, inside: [], segments: [])
+            Self.expectTiling(pieces, points, area: side * side / 2, segments: [])
+            #expect(pieces.count == boundary.count - 2)
+        }
+    }
+
+    @Test func twoCoincidentPointsOnASideAreRefused() {
+        let points = [Vector2(0, 0), Vector2(4, 0), Vector2(0, 4), Vector2(2, 0), Vector2(2, 0)]
+        #expect(throws: GeometryError.self) { try Self.split(points, boundary: [0, 3, 4, 1, 2], inside: [], segments: []) }
+    }
+
+    @Test func aBoundaryThatDoesNotRunRoundItsCornersIsRefused() {
+        let points = [Vector2(0, 0), Vector2(4, 0), Vector2(0, 4), Vector2(2, 0)]
+        #expect(throws: GeometryError.self) { try Self.split(points, boundary: [0, 2, 1, 3], inside: [], segments: []) }
+        #expect(throws: GeometryError.self) { try Self.split(points, corners: (0, 1, 5), boundary: [0, 3, 1, 2], inside: [], segments: []) }
     }
 
     @Test func segmentsAreRecoveredThroughManyPoints() throws {
