@@ -17,16 +17,16 @@ struct ExactSplit {
     /// `between(a, x, b)`: whether `x`, collinear with `a` and `b`, lies strictly between them.
     let between: (UInt32, UInt32, UInt32) -> Bool
     private var triangles = [(UInt32, UInt32, UInt32)?]()
-    /// The triangle to the left of each directed edge.
-    private var left = [DirectedEdge: Int]()
+    /// The triangle to the left of each directed edge (`EdgeTable.key(from, to)`).
+    private var left = EdgeTable()
     /// The segments recovered so far, lower id first: no later flip may remove one.
     private var constrained = Set<DirectedEdge>()
     /// For each corner, a triangle that had it when it was made (checked before use): where walks
     /// round a point start.
     private var triangleAt = [UInt32: Int]()
-    /// For each point of the boundary, the sides of the triangle it lies on (bits 0, 1, 2; two for
-    /// a corner).
-    private var sides = [UInt32: UInt8]()
+    /// For each point of the boundary (`EdgeTable.key(id)`), the sides of the triangle it lies
+    /// on (bits 0, 1, 2; two for a corner).
+    private var sides = EdgeTable()
 
     private struct DirectedEdge: Hashable {
         var from: UInt32
@@ -57,20 +57,22 @@ struct ExactSplit {
     /// triangle: on its edge, exactly, by their definitions. Flips and walks along the boundary ask
     /// that often, and an exact zero is the slowest value to find (it takes the full expansion).
     private func orientation(_ a: UInt32, _ b: UInt32, _ c: UInt32) -> Int {
-        if let x = sides[a], let y = sides[b], let z = sides[c], x & y & z != 0 { return 0 }
+        if let x = sides[EdgeTable.key(a)], let y = sides[EdgeTable.key(b)], let z = sides[EdgeTable.key(c)], x & y & z != 0 {
+            return 0
+        }
         return orient(a, b, c)
     }
 
     private mutating func add(_ a: UInt32, _ b: UInt32, _ c: UInt32) {
         let index = triangles.count
         triangles.append((a, b, c))
-        for (u, v) in [(a, b), (b, c), (c, a)] { left[DirectedEdge(from: u, to: v)] = index }
+        for (u, v) in [(a, b), (b, c), (c, a)] { left[EdgeTable.key(u, v)] = index }
         for x in [a, b, c] { triangleAt[x] = index }
     }
 
     private mutating func remove(_ index: Int) {
         guard let (a, b, c) = triangles[index] else { return }
-        for (u, v) in [(a, b), (b, c), (c, a)] where left[DirectedEdge(from: u, to: v)] == index { left[DirectedEdge(from: u, to: v)] = nil }
+        for (u, v) in [(a, b), (b, c), (c, a)] where left[EdgeTable.key(u, v)] == index { left[EdgeTable.key(u, v)] = nil }
         triangles[index] = nil
     }
 
@@ -99,7 +101,7 @@ struct ExactSplit {
         }
         var sides = [chain(i0, i1), chain(i1, i2), chain(i2, i0)]
         for (k, side) in sides.enumerated() {
-            for x in side { self.sides[x, default: 0] |= 1 << k }
+            for x in side { self.sides[EdgeTable.key(x)] = (self.sides[EdgeTable.key(x)] ?? 0) | 1 << k }
         }
         // Side b c (index 1) is the one with a point inside, if any side has.
         if let k = sides.firstIndex(where: { $0.count > 2 }) {
@@ -143,7 +145,7 @@ struct ExactSplit {
         let (u, v, w) = s.0 == 0 ? (a, b, c) : (s.1 == 0 ? (b, c, a) : (c, a, b))
         add(u, x, w)
         add(x, v, w)
-        guard let across = left[DirectedEdge(from: v, to: u)], let (p, q, r) = triangles[across] else {
+        guard let across = left[EdgeTable.key(v, u)], let (p, q, r) = triangles[across] else {
             throw .degenerateContact("a contact point lies on the boundary of its triangle but not among its edge points")
         }
         let far = [p, q, r].first { $0 != u && $0 != v }!
@@ -165,7 +167,7 @@ struct ExactSplit {
             // Across an edge that `x` lies beyond, not back the way the walk came.
             var next: Int?
             for (sign, u, v) in [(s0, a, b), (s1, b, c), (s2, c, a)] where sign < 0 {
-                if let across = left[DirectedEdge(from: v, to: u)], across != from {
+                if let across = left[EdgeTable.key(v, u)], across != from {
                     next = across
                     break
                 }
@@ -190,7 +192,7 @@ struct ExactSplit {
     /// Makes the segment `u v` an edge, flipping the edges that cross it; a point lying on it
     /// splits it in two.
     private mutating func recover(_ u: UInt32, _ v: UInt32) throws(GeometryError) {
-        if left[DirectedEdge(from: u, to: v)] != nil || left[DirectedEdge(from: v, to: u)] != nil {
+        if left[EdgeTable.key(u, v)] != nil || left[EdgeTable.key(v, u)] != nil {
             constrained.insert(DirectedEdge(from: min(u, v), to: max(u, v)))
             return
         }
@@ -213,7 +215,7 @@ struct ExactSplit {
             guard budget > 0 else { throw .degenerateContact("a contact segment could not be recovered in its triangle") }
             let e = crossing[next]
             next += 1
-            guard let i = left[DirectedEdge(from: e.from, to: e.to)], let j = left[DirectedEdge(from: e.to, to: e.from)],
+            guard let i = left[EdgeTable.key(e.from, e.to)], let j = left[EdgeTable.key(e.to, e.from)],
                   let t = triangles[i], let s = triangles[j] else {
                 throw .degenerateContact("a contact segment crosses the boundary of its triangle")
             }
@@ -229,7 +231,7 @@ struct ExactSplit {
             add(b, e.to, a)
             if crosses(u, v, a, b) { crossing.append(DirectedEdge(from: min(a, b), to: max(a, b))) }
         }
-        guard left[DirectedEdge(from: u, to: v)] != nil || left[DirectedEdge(from: v, to: u)] != nil else {
+        guard left[EdgeTable.key(u, v)] != nil || left[EdgeTable.key(v, u)] != nil else {
             throw .degenerateContact("a contact segment could not be recovered in its triangle")
         }
         constrained.insert(DirectedEdge(from: min(u, v), to: max(u, v)))
@@ -260,7 +262,7 @@ struct ExactSplit {
                 found = (b, c)
                 break
             }
-            let next = counterClockwise ? left[DirectedEdge(from: u, to: c)] : left[DirectedEdge(from: b, to: u)]
+            let next = counterClockwise ? left[EdgeTable.key(u, c)] : left[EdgeTable.key(b, u)]
             if let next, next != start {
                 index = next
             } else if next == nil && counterClockwise {
@@ -277,7 +279,7 @@ struct ExactSplit {
             let key = DirectedEdge(from: min(right, leftEnd), to: max(right, leftEnd))
             guard !constrained.contains(key) else { throw Self.selfCrossing }
             edges.append(key)
-            guard let across = left[DirectedEdge(from: leftEnd, to: right)], let (p, q, r) = triangles[across] else { return nil }
+            guard let across = left[EdgeTable.key(leftEnd, right)], let (p, q, r) = triangles[across] else { return nil }
             let d = p != leftEnd && p != right ? p : (q != leftEnd && q != right ? q : r)
             if d == v { return .edges(edges) }
             let side = orientation(u, v, d)

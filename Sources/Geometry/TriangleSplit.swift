@@ -26,11 +26,12 @@ extension Corefinement {
         out.removeSubrange(start...)
         // The triangle's own winding in the projection, and the exact orientation of three points in it.
         let winding = Predicates.orient2d(p0, vertices[Int(corners.1)], vertices[Int(corners.2)], droppingAxis: axis)
-        var cache = [UInt32: HomogeneousPoint]()
+        var known = [HomogeneousPoint](), index = EdgeTable()
         func point(_ id: UInt32) -> HomogeneousPoint {
-            if let known = cache[id] { return known }
+            if let k = index[EdgeTable.key(id)] { return known[k] }
             let new = HomogeneousPoint(definition(id))
-            cache[id] = new
+            index[EdgeTable.key(id)] = known.count
+            known.append(new)
             return new
         }
         let orient = { (a: UInt32, b: UInt32, c: UInt32) -> Int in
