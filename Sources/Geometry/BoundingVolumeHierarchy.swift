@@ -115,6 +115,11 @@ package struct BoundingVolumeHierarchy: Sendable {
         visitOverlaps(with: query) { _ in true }
     }
 
+    /// Whether any box that overlaps `query` has an index that satisfies `test`; stops at the first.
+    package func overlapsAny(_ query: Bounds, where test: (Int) -> Bool) -> Bool {
+        visitOverlaps(with: query, until: test)
+    }
+
     /// Calls `stop` with the index of each box that overlaps `query` until it returns true; true
     /// if it did.
     @inline(__always) private func visitOverlaps(with query: Bounds, until stop: (Int) -> Bool) -> Bool {

@@ -56,14 +56,49 @@ struct NearContactSnapping {
     let tolerance: Double
     /// How many more vertices may be inserted before snapping gives up.
     private var budget = 0
-    /// Where a round looks: the boxes of what the round before changed (in either operand) or
-    /// found and left for later; nil in the first round, which looks everywhere. Elsewhere the
-    /// operands are as the round before found them, with nothing near left, so a later round
-    /// costs a query of this small tree per vertex and edge, and queries of the operands only
-    /// where the near contact left something to settle.
+    /// Where a round looks: what the round before changed (in either operand) or found and left
+    /// for later, indexed by their boxes; nil in the first round, which looks everywhere.
+    /// Elsewhere the operands are as the round before found them, with nothing near left, so a
+    /// later round costs a query of this small tree per vertex and edge, and queries of the
+    /// operands only where the near contact left something to settle.
     private var focus: BoundingVolumeHierarchy?
-    /// Boxes of near contact this round found and left for the next.
-    private var pending = [Bounds]()
+    /// The changes `focus` indexes.
+    private var changes = [Change]()
+    /// Near contact this round found and left for the next.
+    private var pending = [Change]()
+
+    /// A part of an operand that an edit changed (a triangle it made, or one round a corner it
+    /// moved by at most the tolerance), or the box of near contact left for later.
+    struct Change {
+        let box: Bounds
+        let corners: (Vector3, Vector3, Vector3)?
+        /// The triangle's normal, not normalized, and its length.
+        let normal: Vector3, area: Double
+
+        init(_ a: Vector3, _ b: Vector3, _ c: Vector3) {
+            box = Bounds(a, b, c)
+            corners = (a, b, c)
+            normal = (b - a).cross(c - a)
+            area = normal.length
+        }
+
+        init(box: Bounds) {
+            self.box = box
+            corners = nil
+            normal = Vector3(0, 0, 0)
+            area = 0
+        }
+
+        /// Whether segment `p q` comes within `reach` of this change.
+        func isNear(_ p: Vector3, _ q: Vector3, within reach: Double) -> Bool {
+            guard let t = corners else { return true }
+            // Farther than `reach` from the triangle's plane, on one side, all along: most of what a
+            // query of the focus meets is settled by this alone.
+            let dp = normal.dot(p - t.0), dq = normal.dot(q - t.0), r = reach * area
+            if (dp > r && dq > r) || (dp < -r && dq < -r) { return false }
+            return TriangleDistance.segment(p, q, isWithin: reach, of: t)
+        }
+    }
 
     /// Why snapping left the operands as they were.
     enum GiveUp: Error, Equatable {
@@ -126,17 +161,21 @@ struct NearContactSnapping {
             }
             idle = budget == before ? idle + 1 : 0
             if idle == 32 { throw .unsettled }  // flipping back and forth
-            let boxes = meshes[0].takeTouched() + meshes[1].takeTouched() + pending
-            focus = lookingEverywhere ? nil : BoundingVolumeHierarchy(boxes: boxes)
+            changes = meshes[0].takeTouched() + meshes[1].takeTouched() + pending
+            focus = lookingEverywhere ? nil : BoundingVolumeHierarchy(boxes: changes.map(\.box))
             pending.removeAll()
         }
         throw .unsettled
     }
 
-    /// Whether `box` comes within twice the tolerance of this round's focus.
-    private func isInFocus(_ box: Bounds) -> Bool {
+    /// Whether segment `p q` (a vertex where `p` is `q`) comes within three times the tolerance of
+    /// this round's focus: of a triangle an edit changed (twice the tolerance, and once more for
+    /// a corner that moved), or of the box of near contact left for later. Measured to the
+    /// triangles, not to their boxes: those of long, thin triangles span much of a model.
+    private func isInFocus(_ p: Vector3, _ q: Vector3) -> Bool {
         guard let focus else { return true }
-        return focus.overlapsAny(box.expanded(by: 2 * tolerance))
+        let reach = 3 * tolerance
+        return focus.overlapsAny(Bounds(p, q).expanded(by: reach)) { changes[$0].isNear(p, q, within: reach) }
     }
 
     /// Marks the ends of the near contact between the operands as they are (a corner near a feature
@@ -170,7 +209,7 @@ struct NearContactSnapping {
         var v = 0
         while v < meshes[x].vertices.count && budget >= 0 {
             let p = meshes[x].vertices[v]
-            guard isInFocus(Bounds(p, p)) else {
+            guard isInFocus(p, p) else {
                 v += 1
                 continue
             }
@@ -189,7 +228,7 @@ struct NearContactSnapping {
             case .vertex?, .edge?, .face?:
                 // Snapping has put a vertex of the operand that would be edited at that point
                 // already, elsewhere on its surface: a second one would make it touch itself.
-                pending.append(Bounds(p, p))
+                pending.append(Change(box: Bounds(p, p)))
             case nil:
                 break
             }
@@ -223,7 +262,7 @@ struct NearContactSnapping {
                 let u = tri[k], w = tri[(k + 1) % 3]
                 guard u < w else { continue }  // each edge once: the direction with the lower id first
                 let p = meshes[0].vertices[Int(u)], q = meshes[0].vertices[Int(w)]
-                guard isInFocus(Bounds(p, q)) else { continue }
+                guard isInFocus(p, q) else { continue }
                 let flatX = meshes[0].isFlat(u, w, within: tolerance)
                 var diagonals = [Editable.EdgeCrossing]()
                 var splitsEdge = false
@@ -248,7 +287,7 @@ struct NearContactSnapping {
                         changed = true
                         break
                     }
-                    pending.append(Bounds(p, q))
+                    pending.append(Change(box: Bounds(p, q)))
                 }
             }
         }
@@ -288,7 +327,7 @@ struct NearContactSnapping {
         for c in crossings {
             guard meshes[0].contains(edge: c.u, c.w) && meshes[1].contains(edge: c.r, c.s),
                   !meshes[0].wouldTouchItself(at: c.point) && !meshes[1].wouldTouchItself(at: c.point) else {
-                pending.append(Bounds(c.point, c.point))
+                pending.append(Change(box: Bounds(c.point, c.point)))
                 continue
             }
             _ = meshes[0].splitEdge(c.u, c.w, at: c.point)
@@ -308,7 +347,7 @@ struct NearContactSnapping {
                 let tri = meshes[0].triangles[t]
                 let u = tri[k], w = tri[(k + 1) % 3]
                 let p = meshes[0].vertices[Int(u)], q = meshes[0].vertices[Int(w)]
-                guard u < w, isInFocus(Bounds(p, q)), let c = meshes[1].edgeCrossings(p, q, within: tolerance).first else { continue }
+                guard u < w, isInFocus(p, q), let c = meshes[1].edgeCrossings(p, q, within: tolerance).first else { continue }
                 if waitsForCorner(u, w, c) { return true }
                 if meshes[0].isFlat(u, w, within: tolerance) && c.isFlat && flipEither(u, w, c.a, c.b) { return true }
                 if meshes[0].wouldTouchItself(at: c.point) || meshes[1].wouldTouchItself(at: c.point) { continue }
@@ -350,31 +389,30 @@ struct NearContactSnapping {
         private(set) var edited = Set<UInt32>()
         /// The vertices at the ends of near contact found before the first round or since.
         private var nearContactEnds = Set<UInt32>()
-        /// The boxes of the triangles edits changed (split, flipped, with a corner moved or newly
+        /// The triangles edits changed (split, flipped, with a corner moved or newly
         /// active) since `takeTouched()`.
-        private var touched = [Bounds]()
+        private var touched = [Change]()
         /// Whether edits record what they touch (not before the first round, which looks everywhere).
         var isTrackingTouches = false
 
-        /// The boxes of what changed since the last call.
-        mutating func takeTouched() -> [Bounds] {
+        /// What changed since the last call.
+        mutating func takeTouched() -> [Change] {
             defer { touched.removeAll() }
             return touched
         }
 
-        /// Adds the boxes of the triangles with corner `v` (found by their boxes at the last
-        /// `reindex()`, and the splits and flips since), stretched to `p`.
-        private mutating func touch(around v: UInt32, reaching p: Vector3) {
+        /// Records the triangles with corner `v` as changed (found by their boxes at the last
+        /// `reindex()`, and the splits and flips since), as they are before it moves (by at most the
+        /// tolerance, which `isInFocus` allows for).
+        private mutating func touch(around v: UInt32) {
             guard isTrackingTouches else { return }
-            var boxes = [Bounds]()
+            var changes = [Change]()
             forEachTriangle(near: Bounds(vertices[Int(v)], vertices[Int(v)])) { i in
                 let t = triangles[i]
                 guard t.a == v || t.b == v || t.c == v else { return }
-                var box = Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
-                box.formUnion(p)
-                boxes.append(box)
+                changes.append(Change(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]))
             }
-            touched += boxes
+            touched += changes
         }
 
         /// Whether vertex `v` is in the region snapping edits: edited, or an end of near contact.
@@ -386,7 +424,7 @@ struct NearContactSnapping {
             for v in vs where !isActive(v) {
                 nearContactEnds.insert(v)
                 new.append(v)
-                touch(around: v, reaching: vertices[Int(v)])
+                touch(around: v)
             }
             return new
         }
@@ -465,7 +503,7 @@ struct NearContactSnapping {
 
         /// Triangle `i` replaced by `pieces` (which cover it).
         private mutating func replace(_ i: Int, with pieces: [Mesh.Triangle]) {
-            for piece in pieces { touched.append(Bounds(vertices[Int(piece.a)], vertices[Int(piece.b)], vertices[Int(piece.c)])) }
+            for piece in pieces { touched.append(Change(vertices[Int(piece.a)], vertices[Int(piece.b)], vertices[Int(piece.c)])) }
             remove(i)
             for piece in pieces { edited.formUnion([piece.a, piece.b, piece.c]) }
             triangles[i] = pieces[0]
@@ -481,7 +519,7 @@ struct NearContactSnapping {
 
         /// Moves vertex `v` to `p` (by at most the tolerance: a corner snapped onto a corner).
         mutating func move(_ v: Int, to p: Vector3) {
-            touch(around: UInt32(v), reaching: p)
+            touch(around: UInt32(v))
             if !madeIDs.insert(UInt32(v)).inserted { made[vertices[v], default: 1] -= 1 } else { lone.remove(vertices[v]) }
             made[p, default: 0] += 1
             vertices[v] = p
@@ -602,7 +640,8 @@ struct NearContactSnapping {
             edited.formUnion([s, e, w1, w2])
             triangles[i] = Mesh.Triangle(s, w2, w1, tag: tag)
             triangles[j] = Mesh.Triangle(w2, e, w1, tag: tag)
-            touched.append(Bounds(points: [vertices[Int(s)], vertices[Int(e)], vertices[Int(w1)], vertices[Int(w2)]]))
+            touched.append(Change(vertices[Int(s)], vertices[Int(w2)], vertices[Int(w1)]))
+            touched.append(Change(vertices[Int(w2)], vertices[Int(e)], vertices[Int(w1)]))
             // Each new triangle spreads over the quad: the other's box holds part of it.
             flippedSince[indexedAs[j]].append(i)
             flippedSince[indexedAs[i]].append(j)

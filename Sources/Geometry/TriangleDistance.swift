@@ -90,6 +90,19 @@ enum TriangleDistance {
         return nil
     }
 
+    /// Whether segment `p q` (a point where `p` is `q`) comes within `d` of triangle `t`: an end
+    /// does, or it passes that near an edge, or through the triangle's inside.
+    static func segment(_ p: Vector3, _ q: Vector3, isWithin d: Double, of t: (Vector3, Vector3, Vector3)) -> Bool {
+        if distance(p, toTriangle: t) <= d || (q != p && distance(q, toTriangle: t) <= d) { return true }
+        guard q != p else { return false }
+        for (a, b) in [(t.0, t.1), (t.1, t.2), (t.2, t.0)] where distance(p, q, a, b) <= d { return true }
+        // Away from its edges, the segment can only come near the triangle where it crosses its plane.
+        let n = (t.1 - t.0).cross(t.2 - t.0)
+        let dp = n.dot(p - t.0), dq = n.dot(q - t.0)
+        guard (dp < 0 && dq > 0) || (dp > 0 && dq < 0) else { return false }
+        return distance(p + (q - p) * (dp / (dp - dq)), toTriangle: t) <= d
+    }
+
     /// The distance between segments `p q` and `r s`.
     static func distance(_ p: Vector3, _ q: Vector3, _ r: Vector3, _ s: Vector3) -> Double {
         let (x, y) = closestPoints(p, q, r, s)
