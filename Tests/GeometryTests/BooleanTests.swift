@@ -200,6 +200,24 @@ import Testing
         #expect(throws: GeometryError.invalidMesh("the second operand is not consistently oriented")) { try a.union(turned) }
     }
 
+    /// An operand that crosses itself (two overlapping cubes given as one mesh) and nearly touches
+    /// the other (a cube moved by 1e-14 mm) is named before snapping: snapping edits solids that do
+    /// not cross themselves, and rounds of it on one (Generic_Twin_7081) took a minute.
+    @Test func anOperandCrossingItselfIsNamedWhereTheOperandsNearlyTouch() throws {
+        let a = Self.box(Vector3(0, 0, 0), Vector3(2, 2, 2))
+        let crossing = Mesh.merged([a, Self.box(Vector3(1, 1, 1), Vector3(3, 3, 3))])
+        let moved = a.translated(by: Vector3(1e-14, 0, 0))
+        #expect(try Corefinement(crossing, moved, stoppingAtNearContact: true).stoppedAtNearContact)
+        for (x, y, name) in [(crossing, moved, "the first operand"), (moved, crossing, "the second operand")] {
+            #expect {
+                try x.subtracting(y)
+            } throws: { error in
+                guard case .invalidMesh(let message) = error as? GeometryError else { return false }
+                return message.hasPrefix("\(name) crosses itself: 18 pairs of its triangles intersect")
+            }
+        }
+    }
+
     /// A checked solid (a polyhedron, a boolean's result) is not checked again as an operand, but any
     /// change to it makes it an unchecked mesh again.
     @Test func changingACheckedSolidMakesItCheckedAgain() throws {
