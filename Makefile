@@ -92,8 +92,7 @@ tsan: apt-deps
 MANIFOLD_REPO ?= /work/.mirror/elalish+manifold/repo
 models: deps
 	swift build -c release
-	$(PYTHON) scripts/manifold_models.py --minidesk .build/release/minidesk --repo $(MANIFOLD_REPO) --timeout 60 \
-		--skip Generic_Twin_7081.1.t0_left,Generic_Twin_7081.1.t0_right,self_intersectA,self_intersectB
+	$(PYTHON) scripts/manifold_models.py --minidesk .build/release/minidesk --repo $(MANIFOLD_REPO) --timeout 60
 
 # The README's pictures, drawn by minidesk's own renderer, and the customizer's screenshot (the
 # first one check_customizer.py takes).
