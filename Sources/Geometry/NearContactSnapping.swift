@@ -67,26 +67,26 @@ struct NearContactSnapping {
     /// Near contact this round found and left for the next.
     private var pending = [Change]()
 
-    /// A part of an operand that an edit changed (a triangle it made, or one round a corner it
-    /// moved by at most the tolerance), or the box of near contact left for later.
+    /// A part of an operand that an edit changed (a triangle an edit made, or one with a corner an
+    /// edit moves, by at most the tolerance), or the box of near contact left for later.
     struct Change {
         let box: Bounds
         let corners: (Vector3, Vector3, Vector3)?
         /// The triangle's normal, not normalized, and its length.
-        let normal: Vector3, area: Double
+        let normal: Vector3, normalLength: Double
 
         init(_ a: Vector3, _ b: Vector3, _ c: Vector3) {
             box = Bounds(a, b, c)
             corners = (a, b, c)
             normal = (b - a).cross(c - a)
-            area = normal.length
+            normalLength = normal.length
         }
 
         init(box: Bounds) {
             self.box = box
             corners = nil
             normal = Vector3(0, 0, 0)
-            area = 0
+            normalLength = 0
         }
 
         /// Whether segment `p q` comes within `reach` of this change.
@@ -94,7 +94,7 @@ struct NearContactSnapping {
             guard let t = corners else { return true }
             // Farther than `reach` from the triangle's plane, on one side, all along: most of what a
             // query of the focus meets is settled by this alone.
-            let dp = normal.dot(p - t.0), dq = normal.dot(q - t.0), r = reach * area
+            let dp = normal.dot(p - t.0), dq = normal.dot(q - t.0), r = reach * normalLength
             if (dp > r && dq > r) || (dp < -r && dq < -r) { return false }
             return TriangleDistance.segment(p, q, isWithin: reach, of: t)
         }
