@@ -133,7 +133,8 @@ extension Mesh {
     }
 
     /// The boolean of two valid operands whose bounds overlap, in the stages of docs/booleans.md.
-    /// Where the corefinement finds that the operands nearly touch, it stops, and they are snapped
+    /// Where the corefinement finds that the operands nearly touch, it stops, an operand that
+    /// crosses itself is named, and they are snapped
     /// together (`NearContactSnapping`) before it runs again; where that makes an operand cross
     /// itself, the shells of that operand that nearly touch each other are snapped together first.
     /// Where the operands nearly touch, were snapped, a split had to be made exactly
