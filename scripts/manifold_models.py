@@ -18,6 +18,11 @@ is refused as crossing itself or not manifold: Generic_Twin_7863, Offset1's stor
 openscad-nonmanifold-crash, the self_intersect pair). A refusal of valid input, an exit other than 0 or 1, a trap, an invalid
 file, a wrong volume or a run over --timeout fails. Prints one line per case and a summary with
 the median and worst time ratio over the passing cases; --json writes the figures.
+
+Both times are warm, as in scripts/bench_compare.py: MiniDesk's is `minidesk csg --repeat 3`'s own
+"evaluate" figure (the median of 3 evaluations in one process), manifold3d's the median of 3 timed
+boolean calls in this process. A single evaluation in a fresh process also pays the process's
+one-time costs (the runtime's type metadata, the thread pool), about a millisecond.
 """
 import argparse
 import json
@@ -188,16 +193,19 @@ def main():
             invalid_input = any(invalid.get(s, False) for s in source.split("|"))
             start = time.perf_counter()
             try:
-                run = subprocess.run([args.minidesk, "csg", scene, "-o", out, "--json"], capture_output=True,
+                run = subprocess.run([args.minidesk, "csg", scene, "-o", out, "--json", "--repeat", "3"], capture_output=True,
                                      text=True, stdin=subprocess.DEVNULL, timeout=args.timeout)
                 ours = time.perf_counter() - start
             except subprocess.TimeoutExpired:
                 run, ours = None, None
             ms = [manifold_of(o) for o in operands]
-            start = time.perf_counter()
-            result = expected(op, ms)
-            theirs_volume = result.volume()
-            theirs = time.perf_counter() - start
+            times = []
+            for _ in range(3):
+                start = time.perf_counter()
+                result = expected(op, ms)
+                theirs_volume = result.volume()
+                times.append(time.perf_counter() - start)
+            theirs = statistics.median(times)
             scale = max(m.volume() for m in ms)
             row = {"case": label, "manifold3d_seconds": theirs, "manifold3d_volume": theirs_volume, "input_invalid": invalid_input}
             if run is None:

@@ -8,7 +8,8 @@ import Foundation
 package enum Parallel {
     /// Whether more than one core is there to share the work, and the environment variable
     /// `MINIDESK_SERIAL` is not set to 1 (which keeps all work on the calling thread).
-    static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1 && ProcessInfo.processInfo.environment["MINIDESK_SERIAL"] != "1"
+    /// (`getenv` reads the one variable; `ProcessInfo.environment` would build a dictionary of all.)
+    static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1 && getenv("MINIDESK_SERIAL").map { String(cString: $0) } != "1"
 
     /// `body` applied to consecutive ranges that cover `0..<count`, each of at least `minimumChunk`
     /// items (one range when `count` is smaller than two of them, at most 256 ranges), the results in
