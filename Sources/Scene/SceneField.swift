@@ -1,34 +1,67 @@
 import Geometry
 import Support
 
-/// A value in the document and its JSON path, with typed accessors whose errors name both.
+/// A value in the document and its JSON path, with typed accessors whose errors name both. The
+/// path is spelled out only for a message: a field knows its container and its key or index, and
+/// the items of one container share it (a scene's polyhedron has hundreds of thousands of numbers).
 struct Field {
     let value: JSONValue
-    let path: String
+    private let container: Container?
+    private let step: Step
 
+    /// The field an item belongs to, shared by all its items.
+    private final class Container {
+        let field: Field
+        init(_ field: Field) { self.field = field }
+    }
+
+    private enum Step {
+        case root(String)
+        case key(String)
+        case index(Int)
+    }
+
+    /// The document's top, under the path `path` (empty for the document itself).
     init(_ value: JSONValue, _ path: String) {
+        self.init(value, in: nil, step: .root(path))
+    }
+
+    private init(_ value: JSONValue, in container: Container?, step: Step) {
         self.value = value
-        self.path = path
+        self.container = container
+        self.step = step
+    }
+
+    /// The JSON path, as `root.difference[2].size`.
+    var path: String {
+        let above = container?.field.path ?? ""
+        switch step {
+        case .root(let path): return path
+        case .key(let k): return above.isEmpty ? k : "\(above).\(k)"
+        case .index(let i): return "\(above)[\(i)]"
+        }
     }
 
     func error(_ message: String) -> JSONError { JSONError(path: path, message: message) }
 
     func object(allowed: Set<String>) throws(JSONError) -> [String: Field] {
         guard case .object(let o) = value else { throw error("must be an object, got \(value.kind)") }
+        let me = Container(self)
         var fields = [String: Field]()
         for (k, v) in o {
             guard allowed.contains(k) else {
                 let hint = closest(to: k, in: allowed).map { ", did you mean `\($0)`?" } ?? " (allowed: \(allowed.sorted().joined(separator: ", ")))"
                 throw error("unknown key `\(k)`\(hint)")
             }
-            fields[k] = Field(v, path.isEmpty ? k : "\(path).\(k)")
+            fields[k] = Field(v, in: me, step: .key(k))
         }
         return fields
     }
 
     func array() throws(JSONError) -> [Field] {
         guard case .array(let a) = value else { throw error("must be an array, got \(value.kind)") }
-        return a.enumerated().map { Field($0.element, "\(path)[\($0.offset)]") }
+        let me = Container(self)
+        return a.indices.map { Field(a[$0], in: me, step: .index($0)) }
     }
 
     func number() throws(JSONError) -> Double {
