@@ -160,16 +160,20 @@ struct Corefinement {
             for iq in range {
                 let tq = TriangleContact.Corners(queries.corners(iq))
                 let normal = (tq.p1 - tq.p0).cross(tq.p2 - tq.p0), limit = near * normal.length
+                // The query's plane once: most candidates lie on one side of it.
+                let plane = Predicates.Plane(tq.p0, tq.p1, tq.p2)
                 candidates.removeAll(keepingCapacity: true)
                 bvh.forEachOverlap(with: Bounds(tq.p0, tq.p1, tq.p2).expanded(by: near)) { candidates.append($0) }
                 for ic in candidates {
                     let (ia, ib) = indexesA ? (ic, iq) : (iq, ic)
-                    let ta = indexesA ? TriangleContact.Corners(a.corners(ia)) : tq, tb = indexesA ? tq : TriangleContact.Corners(b.corners(ib))
-                    if let contact = try TriangleContact.contact(ta, tb) {
+                    let tc = TriangleContact.Corners(indexed.corners(ic))
+                    let sides = (plane.side(of: tc.p0), plane.side(of: tc.p1), plane.side(of: tc.p2))
+                    let contact = TriangleContact.oneSide(sides) ? nil
+                        : try indexesA ? TriangleContact.contact(tc, tq, su: nil, st: sides) : TriangleContact.contact(tq, tc, su: sides, st: nil)
+                    if let contact {
                         found.append((Int32(ia), Int32(ib), contact))
                     } else if nearWithout == nil {
                         // Most pairs that do not touch lie beyond the tolerance on one side of the query's plane.
-                        let tc = indexesA ? ta : tb
                         let d0 = normal.dot(tc.p0 - tq.p0), d1 = normal.dot(tc.p1 - tq.p0), d2 = normal.dot(tc.p2 - tq.p0)
                         if (d0 > limit && d1 > limit && d2 > limit) || (d0 < -limit && d1 < -limit && d2 < -limit) { continue }
                         // A corner near the other triangle, or two edges passing near each other.

@@ -74,9 +74,16 @@ enum TriangleContact {
 
     /// The contact of `t` and `u`, or nil if they are apart.
     static func contact(_ t: Corners, _ u: Corners) throws(GeometryError) -> Contact? {
-        let su = (Predicates.orient3d(t.p0, t.p1, t.p2, u.p0), Predicates.orient3d(t.p0, t.p1, t.p2, u.p1), Predicates.orient3d(t.p0, t.p1, t.p2, u.p2))
+        try contact(t, u, su: nil, st: nil)
+    }
+
+    /// `contact(t, u)`, where the sides of `u`'s corners against `t`'s plane (`su`) or of `t`'s
+    /// against `u`'s (`st`) may be known already (the `orient3d` signs, from a `Predicates.Plane`
+    /// made once for many pairs).
+    static func contact(_ t: Corners, _ u: Corners, su known: (Int, Int, Int)?, st knownT: (Int, Int, Int)?) throws(GeometryError) -> Contact? {
+        let su = known ?? (Predicates.orient3d(t.p0, t.p1, t.p2, u.p0), Predicates.orient3d(t.p0, t.p1, t.p2, u.p1), Predicates.orient3d(t.p0, t.p1, t.p2, u.p2))
         if oneSide(su) { return nil }
-        let st = (Predicates.orient3d(u.p0, u.p1, u.p2, t.p0), Predicates.orient3d(u.p0, u.p1, u.p2, t.p1), Predicates.orient3d(u.p0, u.p1, u.p2, t.p2))
+        let st = knownT ?? (Predicates.orient3d(u.p0, u.p1, u.p2, t.p0), Predicates.orient3d(u.p0, u.p1, u.p2, t.p1), Predicates.orient3d(u.p0, u.p1, u.p2, t.p2))
         if oneSide(st) { return nil }
         var contact = Contact()
         if su == (0, 0, 0) {
@@ -101,7 +108,8 @@ enum TriangleContact {
         .degenerateContact("triangles near \(t.p0) meet in a way the exact tests cannot resolve (a degenerate triangle?)")
     }
 
-    @inline(__always) private static func oneSide(_ s: (Int, Int, Int)) -> Bool {
+    /// Whether the three signs are all positive or all negative.
+    @inline(__always) static func oneSide(_ s: (Int, Int, Int)) -> Bool {
         (s.0 > 0 && s.1 > 0 && s.2 > 0) || (s.0 < 0 && s.1 < 0 && s.2 < 0)
     }
 
