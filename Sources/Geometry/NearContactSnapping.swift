@@ -7,6 +7,9 @@
 ///
 /// Snapping makes such near contact exact by editing both operands, each by at most the tolerance:
 /// - a corner near a corner of the other operand takes that corner's coordinates;
+/// - a corner near the inside of an edge or a face of the other operand first takes the
+///   coordinates that the feature's corners share (a face in an axis-aligned plane, an edge along
+///   an axis), so that it lies in that plane exactly and the face stays flat;
 /// - a corner near the inside of an edge or a face of the other operand is inserted into it (a
 ///   corner exactly in the face's plane is in exact contact with it, which the corefinement
 ///   resolves, and so is a corner exactly on an edge; but in the region snapping edits, where
@@ -213,10 +216,26 @@ struct NearContactSnapping {
                 v += 1
                 continue
             }
-            switch meshes[y].nearestFeature(to: p, within: tolerance, cornerIsActive: meshes[x].isActive(UInt32(v))) {
+            let feature = meshes[y].nearestFeature(to: p, within: tolerance, cornerIsActive: meshes[x].isActive(UInt32(v)))
+            // The coordinates the feature's corners share (an edge or a face in an axis-aligned
+            // plane, an edge along an axis) are taken first: the corner then lies in that plane
+            // exactly, and whatever is inserted there later keeps the other operand's face flat.
+            // Not farther than this operand's own tolerance: against a far larger operand (Manifold's
+            // Cray_left, 6e4 mm across, and Cray_right, 1e38 mm), a move within the operands'
+            // tolerance could flatten this one's triangles.
+            let shared = feature.map { meshes[y].sharingCoordinates(of: $0, with: p) } ?? p
+            let aligned = (shared - p).length <= meshes[x].ownTolerance ? shared : p
+            switch feature {
             case .vertex(let w)? where !meshes[x].wouldTouchItself(at: meshes[y].vertices[Int(w)]):
                 meshes[x].move(v, to: meshes[y].vertices[Int(w)])
                 changed = true
+            case .edge? where aligned != p, .face? where aligned != p:
+                if meshes[x].wouldTouchItself(at: aligned) {
+                    pending.append(Change(box: Bounds(p, p)))
+                } else {
+                    meshes[x].move(v, to: aligned)
+                    changed = true
+                }
             case .edge(let u, let w)? where !meshes[y].wouldTouchItself(at: p):
                 _ = meshes[y].splitEdge(u, w, at: p)
                 changed = true
@@ -384,6 +403,9 @@ struct NearContactSnapping {
         /// For each triangle of the last `reindex()`, the triangles a flip spread over it since.
         private var flippedSince: [[Int]] = []
         private let slack: Double
+        /// The tolerance of this operand alone (`Tolerance.of`): how far one of its corners may move
+        /// and its triangles keep their shape. The operands' tolerance is that of the larger one.
+        let ownTolerance: Double
         /// The vertices that moved or were inserted, and the corners of every triangle a split or a
         /// flip made: only a triangle with one of them is not a triangle of the input.
         private(set) var edited = Set<UInt32>()
@@ -473,6 +495,7 @@ struct NearContactSnapping {
             triangles = m.triangles
             tree = BoundingVolumeHierarchy(boxes: [])
             self.slack = 2 * slack
+            ownTolerance = Tolerance.of([m])
             for (i, t) in m.triangles.enumerated() { add(i, t) }
             // Edits before the first `reindex()` are kept track of too (the tree finds nothing yet).
             indexedAs = Array(m.triangles.indices)
@@ -742,6 +765,14 @@ struct NearContactSnapping {
                 }
             }
             return best?.feature
+        }
+
+        /// `p` with every coordinate that the corners of `feature` share.
+        func sharingCoordinates(of feature: Feature, with p: Vector3) -> Vector3 {
+            let ids = corners(of: feature)
+            var q = p
+            for k in 0..<3 where ids.allSatisfy({ vertices[Int($0)][k] == vertices[Int(ids[0])][k] }) { q[k] = vertices[Int(ids[0])][k] }
+            return q
         }
 
         /// Whether `p` lies exactly on the line through `a` and `b`: collinear in all three

@@ -70,7 +70,7 @@ import Testing
 
     /// Corners exactly on an edge of the other operand are exact contact, which the corefinement
     /// resolves; snapping inserts them only in the region it edits. One box nearly touches the
-    /// cube's top face (its bottom corners are inserted); another, far from it, has two corners
+    /// cube's top face (its bottom corners take the face's height); another, far from it, has two corners
     /// exactly on the cube's bottom front edge (left alone). Where a corner of that box also nearly
     /// meets an end of the edge, the edge is in the region, and its corner on the edge goes in.
     @Test func cornersOnEdgesOnlyWhereSnappingEdits() throws {
@@ -78,10 +78,12 @@ import Testing
         try Mesh.checkOperand(cube, "cube")
         let near = Self.exactBox(Vector3(2, 2, 10 + 1e-13), Vector3(4, 4, 12))
         let onEdge = Self.exactBox(Vector3(5, -3, -3), Vector3(8, 0, 0))
-        let snapped = Set(try NearContactSnapping(cube, Mesh.merged([near, onEdge])).meshes[0].mesh.vertices)
-        #expect(snapped.count == 12, "the cube's 8 corners and the near box's 4 bottom corners")
+        let nearAndOnEdge = try NearContactSnapping(cube, Mesh.merged([near, onEdge]))
+        let snapped = Set(nearAndOnEdge.meshes[0].mesh.vertices)
+        // Two of them now lie on the top face's diagonal, where they are inserted: in its plane.
+        #expect(snapped.subtracting(cube.vertices) == [Vector3(2, 2, 10), Vector3(4, 4, 10)], "\(snapped)")
         for x in [2.0, 4.0] {
-            for y in [2.0, 4.0] { #expect(snapped.contains(Vector3(x, y, 10 + 1e-13)), "(\(x), \(y)) inserted") }
+            for y in [2.0, 4.0] { #expect(nearAndOnEdge.meshes[1].mesh.vertices.contains(Vector3(x, y, 10)), "(\(x), \(y)) in the top face") }
         }
         #expect(!snapped.contains(Vector3(5, 0, 0)) && !snapped.contains(Vector3(8, 0, 0)))
 
@@ -361,6 +363,38 @@ import Testing
         let union = BooleanTests.expectValid(try cube.union(box), "union")
         #expect(abs(union.volume - (1000 + 36)) < 1e-9)
     }
+
+    /// A block turned about the vertical whose bottom lies 1e-13 mm above the cube's top face (an
+    /// axis-aligned plane): its bottom corners take the plane's height, so they lie in the face
+    /// exactly, and the cube is not edited at all (inserted into it, they bent its top face, and
+    /// the edges of the bent face crossed the block's: Manifold's Cray_left minus a half box took
+    /// seven rounds and 250 new vertices, now two rounds and none).
+    @Test func cornersNearAnAxisAlignedFaceTakeItsPlane() throws {
+        let cube = Self.exactBox(Vector3(0, 0, 0), Vector3(10, 10, 10))
+        let block = Self.exactBox(Vector3(-1, -1, 10 + 1e-13), Vector3(1, 1, 12)).rotated(degrees: Vector3(0, 0, 30)).translated(by: Vector3(5, 5, 0))
+        #expect(block.vertices.allSatisfy { $0.z == 10 + 1e-13 || $0.z == 12 })
+        let snapping = try NearContactSnapping(cube, block)
+        #expect(snapping.meshes[0].mesh.vertices == cube.vertices && snapping.meshes[0].edited.isEmpty)
+        let snapped = snapping.meshes[1].mesh
+        #expect(snapped.vertices.count == block.vertices.count)
+        for (p, q) in zip(snapped.vertices, block.vertices) {
+            #expect(p.x == q.x && p.y == q.y && p.z == (q.z == 12 ? 12 : 10))
+        }
+        let union = BooleanTests.expectValid(try cube.union(block), "cube and block")
+        #expect(abs(union.volume - (1000 + 4 * 2)) < 1e-9, "\(union.volume)")
+    }
+
+    /// Against a far larger operand, whose size sets the tolerance (a box 1e20 mm across: 5.7e6
+    /// mm), a small cube lies within the tolerance of its face in the plane x = 0: its corners do
+    /// not take that plane's coordinate, which would flatten it (Manifold's Cray_left against
+    /// Cray_right, 1e38 mm across, failed so), but move no farther than its own tolerance.
+    @Test func cornersMoveNoFartherThanTheirOwnTolerance() throws {
+        let huge = Self.exactBox(Vector3(-1e20, -1e20, -1e20), Vector3(0, 1e20, 1e20))
+        let small = Self.exactBox(Vector3(1, 2, 3), Vector3(2, 3, 4))
+        let snapping = try NearContactSnapping(huge, small)
+        #expect(snapping.tolerance > 1e6)
+        #expect(snapping.meshes[1].mesh.vertices.prefix(small.vertices.count).elementsEqual(small.vertices))
+    }
 }
 
 /// An operand given as one polyhedron of shells that nearly touch each other: snapped together
@@ -472,4 +506,5 @@ import Testing
         let corner = snapped.meshes[1].mesh.vertices.filter { $0.x < 1e-30 && $0.y > -1e-30 && $0.z > -1e-30 }
         #expect(corner == [Vector3(0, 0, 0)], "\(corner)")
     }
+
 }
