@@ -721,7 +721,8 @@ struct NearContactSnapping {
             // near it (two corners of Manifold's Cray_left 1e-36 mm apart had a corner of the
             // other operand move from one to the other and back every round until snapping gave
             // up as unsettled).
-            var near = [Int](), besideCornerAtP = Set<Int>()
+            // (A few triangles at most: an array is searched faster than a set is hashed.)
+            var near = [Int](), besideCornerAtP = [Int]()
             var atCorner = false
             forEachTriangle(near: Bounds(p, p)) { i in
                 near.append(i)
@@ -729,7 +730,7 @@ struct NearContactSnapping {
                 guard vertices[Int(t.a)] == p || vertices[Int(t.b)] == p || vertices[Int(t.c)] == p else { return }
                 atCorner = true
                 // The triangles on its edges (itself among them).
-                for k in 0..<3 { besideCornerAtP.formUnion(onEdge[Self.key(t[k], t[(k + 1) % 3])] ?? []) }
+                for k in 0..<3 { besideCornerAtP += onEdge[Self.key(t[k], t[(k + 1) % 3])] ?? [] }
             }
             for i in near where !isFar(from: i, p, p, tolerance: tolerance) {
                 let t = triangles[i]
