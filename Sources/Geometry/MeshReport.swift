@@ -225,19 +225,37 @@ extension Mesh {
                 if stoppingAtFirst && count > 0 { break }
                 let (p, q, r) = corners(i)
                 let plane = Predicates.Plane(p, q, r)
+                let tri = TriangleIntersection.Tri((p, q, r)), axis = tri.projectionAxis
+                // Whether the projection along `axis` maps the triangle one to one (it has an area).
+                let projects = Predicates.orient2d(p, q, r, droppingAxis: axis) != 0
                 bvh.forEachOverlap(with: boxes[i]) { j in
                     // Each pair once: a pair of tested triangles from its lower index.
                     guard j > i || (j < i && !isTested[j]) else { return }
+                    // Neighbours in one plane that is not axis-aligned (a turned part's faces) cost
+                    // `orient3d` its exact evaluation, a few thousand instructions: where the filter
+                    // cannot decide their sides, the projection does first.
                     if let shared = sharedEdgeOpposites(triangles[i], triangles[j]) {
                         // Two triangles on one edge meet only along it unless they lie in one plane
                         // and on one side of it.
                         let s = vertices[Int(shared)]
-                        if plane.side(of: s) != 0 { return }
+                        if let side = plane.filteredSide(of: s), side != 0 { return }
                         let t = triangles[i]
                         let (u, v, w) = t.a == triangles[j].a || t.a == triangles[j].b || t.a == triangles[j].c
                             ? (t.b == triangles[j].a || t.b == triangles[j].b || t.b == triangles[j].c ? (p, q, r) : (r, p, q))
                             : (q, r, p)
-                        if TriangleIntersection.meetOnlyAlongSharedEdge(u, v, w, s) { return }
+                        if TriangleIntersection.meetOnlyAlongSharedEdge(u, v, w, s) || plane.side(of: s) != 0 { return }
+                    } else if projects, sharesOneCorner(triangles[i], triangles[j]) {
+                        // A fan round a corner: the other triangle's far corners strictly on one side
+                        // of this one's plane, or the two apart but for the corner in this one's
+                        // projection, meet only there.
+                        let other = TriangleIntersection.Tri(corners(j))
+                        var sides = 0, far = 0
+                        for k in 0..<3 where !tri.contains(other[k]) {
+                            far += 1
+                            sides += plane.filteredSide(of: other[k]) ?? 0
+                        }
+                        if far == 2 && abs(sides) == 2 { return }
+                        if TriangleIntersection.meetOnlyAtSharedCorner(tri, other, axis) { return }
                     }
                     if TriangleIntersection.intersect(plane, corners(j)) {
                         count += 1
@@ -267,6 +285,12 @@ extension Mesh {
         }
         return selfIntersections(stoppingAtFirst: true, suspects: suspects).first == nil
     }
+}
+
+/// Whether `t` and `u` share exactly one vertex index.
+@inline(__always) private func sharesOneCorner(_ t: Mesh.Triangle, _ u: Mesh.Triangle) -> Bool {
+    let inT = { (v: UInt32) in v == t.a || v == t.b || v == t.c }
+    return (inT(u.a) ? 1 : 0) + (inT(u.b) ? 1 : 0) + (inT(u.c) ? 1 : 0) == 1
 }
 
 /// When `t` and `u` share two vertex indices, the index of `u`'s third vertex.

@@ -85,6 +85,17 @@ public enum Predicates {
             (p12, p34, p56) = (abs(m1) + abs(m2), abs(m3) + abs(m4), abs(m5) + abs(m6))
         }
 
+        /// The sign of `orient3d(a, b, c, d)` where the floating-point filter decides it, else nil
+        /// (near or in the plane): the cheap half of `side(of:)`.
+        @inline(__always) func filteredSide(of d: Vector3) -> Int? {
+            let dx = d.x - a.x, dy = d.y - a.y, dz = d.z - a.z
+            let det = dx * m12 + dy * m34 + dz * m56
+            let bound = orient3dBound * (abs(dx) * p12 + abs(dy) * p34 + abs(dz) * p56)
+            if det > bound { return 1 }
+            if -det > bound { return -1 }
+            return nil
+        }
+
         /// The sign of `orient3d(a, b, c, d)`.
         @inline(__always) func side(of d: Vector3) -> Int {
             let dx = d.x - a.x, dy = d.y - a.y, dz = d.z - a.z

@@ -52,8 +52,10 @@ enum TriangleIntersection {
             || segmentHitsTriangle(u.p2, u.p0, su.2, su.0, t)
     }
 
-    /// Two coplanar triangles on a shared edge `p q` meet only along it when their third corners
-    /// `r` and `s` lie strictly on opposite sides of it (false where they may overlap).
+    /// Two triangles on a shared edge `p q` meet only along it when their third corners `r` and `s`
+    /// lie strictly on opposite sides of it in the projection of `p q r` (false where they may
+    /// overlap): the projection maps that triangle one to one, so a point both share projects onto
+    /// the edge, coplanar or not.
     static func meetOnlyAlongSharedEdge(_ p: Vector3, _ q: Vector3, _ r: Vector3, _ s: Vector3) -> Bool {
         let axis = Tri((p, q, r)).projectionAxis
         let a = Predicates.project(p, axis), b = Predicates.project(q, axis)
@@ -110,10 +112,12 @@ enum TriangleIntersection {
             || outside(u0, u1, su, t0, t1, t2) || outside(u1, u2, su, t0, t1, t2) || outside(u2, u0, su, t0, t1, t2)
     }
 
-    /// Coplanar triangles with exactly one corner v in common (a fan round v, as on a flat cap):
-    /// whether the line along an edge of one from v leaves the other's two far corners strictly on
-    /// the side away from it. The other then lies on that side but for v, so they meet only at v.
-    private static func meetOnlyAtSharedCorner(_ t: Tri, _ u: Tri, _ axis: Int) -> Bool {
+    /// Triangles with exactly one corner v in common (a fan round v, as on a flat cap): whether, in
+    /// the projection along `axis`, the line along an edge of one from v leaves the other's two far
+    /// corners strictly on the side away from it. The other then lies on that side but for v, so
+    /// their projections meet only at v; where `axis` is the projection axis of `t` (which the
+    /// projection maps one to one), so do the triangles, coplanar or not.
+    static func meetOnlyAtSharedCorner(_ t: Tri, _ u: Tri, _ axis: Int) -> Bool {
         var k = -1, m = -1, shared = 0
         for i in 0..<3 {
             for j in 0..<3 where t[i] == u[j] {

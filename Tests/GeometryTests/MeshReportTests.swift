@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import Geometry
 
 /// The validator finds every kind of defect it names.
@@ -73,6 +74,24 @@ import Testing
         // Coplanar overlap: a small square lying inside the cube's top face, from a thin box on top.
         let lid = try! Mesh.box(size: Vector3(0.5, 0.5, 0.5), center: Vector3(0.5, 0.5, 1.0))
         #expect((Mesh.merged([Self.cube, lid]).report().selfIntersections ?? 0) > 0)
+    }
+
+    /// Neighbours (sharing an edge or one corner) are first told apart by the filtered side of the
+    /// other's far corners, then by the projection of one (which maps it one to one), and only then
+    /// by exact `orient3d`: a fan turned out of every axis plane has no crossing, and two triangles
+    /// on one corner that cross each other beyond it still do.
+    @Test func neighboursAreToldApartByTheirProjection() throws {
+        let outline = (0..<12).map { k in Vector3(10 * cos(Double(k) * .pi / 6), 10 * sin(Double(k) * .pi / 6), 0) }
+        let cap = Mesh(vertices: outline, triangles: (1..<11).map { Mesh.Triangle(0, UInt32($0), UInt32($0 + 1)) })
+        let turned = cap.rotated(degrees: Vector3(37, -21, 64))
+        #expect(turned.selfIntersections().count == 0)
+        let plate = try Mesh.cylinder(radius: 10, height: 2, segments: 48).rotated(degrees: Vector3(37, -21, 64))
+        #expect(plate.report().selfIntersections == 0)
+        // (0, 0, 0) is the one corner the two share; the second crosses the first's plane inside it.
+        let crossing = Mesh(vertices: [Vector3(0, 0, 0), Vector3(2, 0, 0), Vector3(0, 2, 0), Vector3(1, 0.5, -1), Vector3(0.5, 1, 1)],
+                            triangles: [Mesh.Triangle(0, 1, 2), Mesh.Triangle(0, 3, 4)])
+        #expect(crossing.selfIntersections().count == 1)
+        #expect(crossing.rotated(degrees: Vector3(37, -21, 64)).selfIntersections().count == 1)
     }
 
     @Test func degenerateTrianglesAreCounted() {
