@@ -98,11 +98,7 @@ public enum Predicates {
 
         /// The sign of `orient3d(a, b, c, d)`.
         @inline(__always) func side(of d: Vector3) -> Int {
-            let dx = d.x - a.x, dy = d.y - a.y, dz = d.z - a.z
-            let det = dx * m12 + dy * m34 + dz * m56
-            let bound = orient3dBound * (abs(dx) * p12 + abs(dy) * p34 + abs(dz) * p56)
-            if det > bound { return 1 }
-            if -det > bound { return -1 }
+            if let side = filteredSide(of: d) { return side }
             // A corner of the triangle itself (a neighbour's, in a mesh) lies in its plane.
             if d == a || d == b || d == c { return 0 }
             return orient3d(a, b, c, d)
