@@ -29,7 +29,10 @@
 ///   meshes then tend to the same (Delaunay) triangulation of the region they share. Edges exactly
 ///   in one plane are in exact contact, and are left alone. No flip makes a diagonal that crosses
 ///   a crease of the other operand: two creases through one quad would have its diagonal flip back
-///   and forth.
+///   and forth;
+/// - a crease of one operand through a flat region of the other, with both its ends corners of
+///   that other operand already, is made an edge of it by flipping the diagonals it crosses
+///   (`recoverCrease`), rather than split at each.
 ///
 /// Where two shells of an operand touch along an edge (an earlier result, with its vertices
 /// duplicated there), splitting that edge splits the other shell's too, at the same point. Each
@@ -285,6 +288,7 @@ struct NearContactSnapping {
                 let flatX = meshes[0].isFlat(u, w, within: tolerance)
                 var diagonals = [Editable.EdgeCrossing]()
                 var splitsEdge = false
+                var recovered = false
                 for c in meshes[1].edgeCrossings(p, q, within: tolerance) {
                     if waitsForCorner(u, w, c) {
                         changed = true
@@ -292,10 +296,23 @@ struct NearContactSnapping {
                     }
                     if flatX && c.isFlat {
                         diagonals.append(c)
+                    } else if !flatX && c.isFlat && recoverCrease(p, q, of: 0, in: 1) {
+                        recovered = true
+                        break
+                    } else if flatX && !c.isFlat
+                                && recoverCrease(meshes[1].vertices[Int(c.a)], meshes[1].vertices[Int(c.b)], of: 1, in: 0) {
+                        recovered = true
+                        break
                     } else {
                         crossings.append(Crossing(u: u, w: w, r: c.a, s: c.b, point: c.point))
                         splitsEdge = true
                     }
+                }
+                // The crossings found before are split or wait as usual; the rest of this edge's are
+                // found again in the next round, on the flipped triangles.
+                if recovered {
+                    changed = true
+                    break
                 }
                 // Two diagonals of flat regions: the one that is not Delaunay gives way, so the two
                 // triangulations converge instead of flipping back and forth. If it cannot flip,
@@ -379,6 +396,49 @@ struct NearContactSnapping {
         return false
     }
 
+    /// Makes segment `p q`, a crease of operand `x` whose ends are both corners of operand `y`, an
+    /// edge of `y` too, where it runs through a flat region of `y`: the diagonals of `y` that it
+    /// crosses are flipped (Sloan's recovery of a constrained edge), each while it is flat, none to
+    /// a diagonal that crosses another crease of `x`. Split at each crossing instead, the crease and
+    /// the region's diagonals made new diagonals that crossed it again, each split nearer the
+    /// crease's end, 30 rounds without end (`case-2059-2301`). Only where every edge of `y` that
+    /// `p q` passes near is a flat diagonal; true if anything flipped.
+    private mutating func recoverCrease(_ p: Vector3, _ q: Vector3, of x: Int, in y: Int) -> Bool {
+        guard meshes[y].hasVertex(at: p), meshes[y].hasVertex(at: q) else { return false }
+        let crossings = meshes[y].edgeCrossings(p, q, within: tolerance)
+        guard !crossings.isEmpty, crossings.allSatisfy(\.isFlat) else { return false }
+        var queue = crossings.map { ($0.a, $0.b) }
+        // Each flip either removes a crossing or makes another that a later flip removes (Sloan,
+        // 1993); a crossing that cannot flip yet goes to the back, until a whole pass over those
+        // waiting flips nothing (a quad that is not convex, or a flip onto another crease). Bounded
+        // all the same.
+        let bound = 4 * queue.count * queue.count + 16
+        var flipped = false
+        var next = 0, waitingSinceFlip = 0
+        while next < queue.count && next < bound && waitingSinceFlip < queue.count - next {
+            let (a, b) = queue[next]
+            next += 1
+            guard meshes[y].contains(edge: a, b), let (w1, w2) = meshes[y].otherDiagonal(a, b) else { continue }
+            // Flat at the start, a crossing may not be any more: flips elsewhere change its quad.
+            guard meshes[y].isFlat(a, b, within: tolerance) else {
+                queue.append((a, b))
+                waitingSinceFlip += 1
+                continue
+            }
+            let r = meshes[y].vertices[Int(w1)], s = meshes[y].vertices[Int(w2)]
+            let other = meshes[x], tolerance = tolerance
+            guard meshes[y].flip(a, b, within: tolerance, unless: { other.crease(crossedBy: $0, $1, within: tolerance, except: (p, q)) }) else {
+                queue.append((a, b))
+                waitingSinceFlip += 1
+                continue
+            }
+            flipped = true
+            waitingSinceFlip = 0
+            if Editable.nearestPoints(p, q, r, s, within: tolerance) != nil { queue.append((min(w1, w2), max(w1, w2))) }
+        }
+        return flipped
+    }
+
     /// Whether flipping edge `u v` of operand `x` would give a diagonal that crosses a crease of operand `y`.
     private func crossesCrease(flipping u: UInt32, _ v: UInt32, in x: Int, of y: Int) -> Bool {
         guard let (w1, w2) = meshes[x].otherDiagonal(u, v) else { return false }
@@ -449,6 +509,16 @@ struct NearContactSnapping {
                 touch(around: v)
             }
             return new
+        }
+
+        /// Whether a vertex of this mesh lies at `p`.
+        func hasVertex(at p: Vector3) -> Bool {
+            var found = false
+            forEachTriangle(near: Bounds(p, p)) { i in
+                let t = triangles[i]
+                if !found && (vertices[Int(t.a)] == p || vertices[Int(t.b)] == p || vertices[Int(t.c)] == p) { found = true }
+            }
+            return found
         }
 
         /// Whether `p` lies exactly on an edge of this mesh, away from its ends.
@@ -636,8 +706,10 @@ struct NearContactSnapping {
 
         /// Replaces edge `u v` by the other diagonal of its two triangles, if they form a strictly
         /// convex quad (seen along their normal) whose other two corners are farther than `tolerance`
-        /// from the new diagonal; false, changing nothing, otherwise.
-        mutating func flip(_ u: UInt32, _ v: UInt32, within tolerance: Double) -> Bool {
+        /// from the new diagonal, and `refused` does not hold for the new diagonal's ends; false,
+        /// changing nothing, otherwise.
+        mutating func flip(_ u: UInt32, _ v: UInt32, within tolerance: Double,
+                           unless refused: (Vector3, Vector3) -> Bool = { _, _ in false }) -> Bool {
             guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return false }
             // i runs s -> e, j runs e -> s; w1 and w2 are their far corners.
             let i = pair[0], j = pair[1], t = triangles[i]
@@ -656,7 +728,8 @@ struct NearContactSnapping {
             }
             // Counter-clockwise round the quad: s, w2, e, w1. Both new triangles must turn left.
             let (ps, pe, p1, p2) = (flat(s), flat(e), flat(w1), flat(w2))
-            guard Predicates.orient2d(ps, p2, p1) > 0, Predicates.orient2d(p2, pe, p1) > 0 else { return false }
+            guard Predicates.orient2d(ps, p2, p1) > 0, Predicates.orient2d(p2, pe, p1) > 0,
+                  !refused(vertices[Int(w1)], vertices[Int(w2)]) else { return false }
             let tag = t.tag
             remove(i)
             remove(j)
@@ -803,14 +876,16 @@ struct NearContactSnapping {
         }
 
         /// Whether segment `p q` passes within `tolerance` of a crease of this mesh (an edge between
-        /// triangles that are not flat), away from the ends of both.
-        func crease(crossedBy p: Vector3, _ q: Vector3, within tolerance: Double) -> Bool {
+        /// triangles that are not flat), away from the ends of both; `edge`, given by its ends'
+        /// positions, is not counted.
+        func crease(crossedBy p: Vector3, _ q: Vector3, within tolerance: Double, except edge: (Vector3, Vector3)? = nil) -> Bool {
             var found = false
             forEachTriangle(near: Bounds(p, q)) { i in
                 guard !found, !isFar(from: i, p, q, tolerance: tolerance) else { return }
                 let t = triangles[i]
                 for k in 0..<3 {
                     let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
+                    if let e = edge, (r == e.0 && s == e.1) || (r == e.1 && s == e.0) { continue }
                     if Self.nearestPoints(p, q, r, s, within: tolerance) != nil && !isFlat(t[k], t[(k + 1) % 3], within: tolerance) {
                         found = true
                         return

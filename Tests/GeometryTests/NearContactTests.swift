@@ -266,6 +266,50 @@ import Testing
         #expect(abs(i.volume - 9) < 1e-9, "intersection volume \(i.volume)")
     }
 
+    /// Found by the fuzzer (case-2059-2301): the union of three turned boxes that share faces, as the
+    /// chain evaluates it: the first union (`a`, rounded, 17 corners) and the third box. The faces
+    /// they share meet at about 1e-11 rad, so the creases snapping splits into each run through
+    /// the other's flat region. Split at each crossing with a flat diagonal, each crease and the
+    /// other's diagonals crossed again, each split nearer the creases' common end, until snapping
+    /// gave up as cascading after some 30 rounds and the union was refused. A crease whose ends
+    /// are corners of the other operand is now made an edge of it by flipping that operand's flat
+    /// diagonals: snapping settles, and the union has its exact volume.
+    @Test func creasesThroughAFlatRegionBecomeItsEdges() throws {
+        let a = Mesh(vertices: [
+            Vector3(1.4551261586522228, -1.83901422468545, 1.6843216516267094),
+            Vector3(4.153767324380229, 0.10096789550778351, -0.5413928925070957),
+            Vector3(4.876964276926139, -0.18249949807480603, 0.08839469438534342),
+            Vector3(4.202303985494138, -0.6674950281231142, 0.6448233304187946),
+            Vector3(2.0306083218465076, -1.2951814474662604, 2.8561007222143737),
+            Vector3(4.054589196142512, 0.15980514267866508, 1.1868148141140198),
+            Vector3(1.307411369300597, -1.0117140538836706, 2.2263131353219343),
+            Vector3(4.7292494875745135, 0.6448006727269735, 0.6303861780805685),
+            Vector3(4.006052535028603, 0.928268066309563, 0.0005985911881294381),
+            Vector3(2.178323111198133, -2.12248161826804, 2.3141092385191486),
+            Vector3(4.645448353549014, -3.1493955405284524, -0.9811511206668806),
+            Vector3(7.34408951927702, -1.2094134203352191, -3.2068656648006857),
+            Vector3(9.51368037691475, -2.0598156010829882, -1.3175029041233686),
+            Vector3(6.815039211186745, -3.999797721276222, 0.9082116400104363),
+            Vector3(6.224180053780243, -0.6905970380691042, 3.0761775747913367),
+            Vector3(8.922821219508249, 1.2493850821241297, 0.8504630306575318),
+            Vector3(6.753230361870518, 2.0997872628718985, -1.0388997300197853),
+        ], triangles: [Mesh.Triangle(0, 1, 2), Mesh.Triangle(2, 3, 0), Mesh.Triangle(4, 5, 6), Mesh.Triangle(6, 7, 8), Mesh.Triangle(0, 9, 4), Mesh.Triangle(0, 4, 6), Mesh.Triangle(1, 8, 7), Mesh.Triangle(1, 7, 2), Mesh.Triangle(0, 6, 8), Mesh.Triangle(0, 8, 1), Mesh.Triangle(5, 7, 6), Mesh.Triangle(5, 4, 9), Mesh.Triangle(3, 9, 0), Mesh.Triangle(5, 9, 3), Mesh.Triangle(10, 11, 12), Mesh.Triangle(10, 12, 13), Mesh.Triangle(5, 14, 15), Mesh.Triangle(16, 7, 15), Mesh.Triangle(10, 13, 14), Mesh.Triangle(11, 16, 15), Mesh.Triangle(11, 15, 12), Mesh.Triangle(10, 3, 2), Mesh.Triangle(10, 16, 11), Mesh.Triangle(13, 12, 15), Mesh.Triangle(13, 15, 14), Mesh.Triangle(16, 10, 2), Mesh.Triangle(7, 5, 15), Mesh.Triangle(7, 16, 2), Mesh.Triangle(3, 10, 14), Mesh.Triangle(5, 3, 14)])
+        let b = Mesh(vertices: [
+            Vector3(2.4252160287874753, -3.0086190362407006, 0.04391004820280797),
+            Vector3(5.318003838971117, -4.14248861057106, 2.563060395772564),
+            Vector3(4.44919690308348, -1.5536324460957753, -1.6253758598975458),
+            Vector3(7.341984713267121, -2.687502020426134, 0.8937744876722102),
+            Vector3(2.1297864500842243, -1.3540186946371415, 1.127893015593258),
+            Vector3(5.022574260267866, -2.4878882689675006, 3.6470433631630144),
+            Vector3(4.153767324380229, 0.10096789550778351, -0.5413928925070957),
+            Vector3(7.04655513456387, -1.0329016788225753, 1.9777574550626604),
+        ], triangles: NearContactTests.boxFaces)
+        let snapping = try NearContactSnapping(a, b)
+        #expect(snapping.meshes[0].vertices.count + snapping.meshes[1].vertices.count <= 17 + 8 + 40)
+        let u = BooleanTests.expectValid(try a.union(b), "union")
+        #expect(abs(u.volume - 70) < 1e-9, "union volume \(u.volume)")
+    }
+
     /// Found by the fuzzer (case-2028-2836): a 2 mm³ box in a corner of an 18 mm³ one, sharing two
     /// of its faces and part of an edge, a rounding error off after the turn. Snapping once looked
     /// only at the triangles of its last index within a round: after one corner of the small box
@@ -418,14 +462,18 @@ import Testing
         #expect(report.isValid, "\(report.problems)")
         #expect(abs(report.volume - (1000 + 36)) < 1e-9)
         for (v, p) in operand.vertices.enumerated() { #expect((snapped.vertices[v] - p).length <= tolerance) }
-        // The box's two edges along `along` and the diagonal of its face between them cross the
-        // cube's top edge (x = z = 10) at y = 4, 6 and 5: each crossing is now a corner of both
-        // shells, at one position.
+        // The box's two edges along `along` cross the cube's top edge (x = z = 10) at y = 4 and 6:
+        // each crossing is now a corner of both shells, at one position. The diagonal of the box's
+        // face between those edges crossed the cube's edge at y = 5; it is flipped instead, onto
+        // the piece of that edge between the two crossings, which both shells now have.
         let made = Array(snapped.vertices[operand.vertices.count...])
-        #expect(made.count == 6, "\(made.count) vertices made")
+        #expect(made.count == 4, "\(made.count) vertices made")
         let points = Set(made)
-        #expect(points.map(\.y).sorted().map { $0.rounded() } == [4, 5, 6])
+        #expect(points.map(\.y).sorted().map { $0.rounded() } == [4, 6])
         #expect(points.allSatisfy { p in abs(p.x - 10) < tolerance && abs(p.z - 10) < tolerance && made.filter { $0 == p }.count == 2 })
+        let ends = Set(points.map { p in (operand.vertices.count..<snapped.vertices.count).filter { snapped.vertices[$0] == p } }.joined())
+        let sharedEdges = snapped.triangles.filter { t in [t.a, t.b, t.c].filter { ends.contains(Int($0)) }.count == 2 }
+        #expect(sharedEdges.count == 4, "the triangles of both shells on the piece of edge between the crossings")
     }
 
     @Test func shellsApartAndSingleShellsAreLeftAsTheyAre() {
