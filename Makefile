@@ -70,8 +70,8 @@ crosscheck: python-deps
 
 # A longer fuzzing run, chained booleans and moved copies (a solid minus itself moved by 1e-6 to
 # 1e-9 mm: the class the kernel redesign, issue 20, is measured by) included (failing scenes are
-# kept in fuzz-failures/); a fixed set of close copies (moved by 3 to 3,000 tolerances: none of
-# 43,000 is refused, but 2 still give a volume off by the rounding repair's reach, so the set is
+# kept in fuzz-failures/); a fixed set of close copies (moved by 3 to 3,000 tolerances: 2 of the
+# last 36,000 are refused and 2 give a volume off by the rounding repair's reach, so the set is
 # fixed rather than drawn anew); and every value of the parameter sweep built.
 fuzz: deps
 	swift build -c release

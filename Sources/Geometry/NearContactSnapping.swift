@@ -413,6 +413,8 @@ struct NearContactSnapping {
         // waiting flips nothing (a quad that is not convex, or a flip onto another crease). Bounded
         // all the same.
         let bound = 4 * queue.count * queue.count + 16
+        // Only `y` changes here: `x`'s creases are looked up on it as it is.
+        let other = meshes[x], tolerance = tolerance
         var flipped = false
         var next = 0, waitingSinceFlip = 0
         while next < queue.count && next < bound && waitingSinceFlip < queue.count - next {
@@ -426,7 +428,6 @@ struct NearContactSnapping {
                 continue
             }
             let r = meshes[y].vertices[Int(w1)], s = meshes[y].vertices[Int(w2)]
-            let other = meshes[x], tolerance = tolerance
             guard meshes[y].flip(a, b, within: tolerance, unless: { other.crease(crossedBy: $0, $1, within: tolerance, except: (p, q)) }) else {
                 queue.append((a, b))
                 waitingSinceFlip += 1
