@@ -401,8 +401,9 @@ struct NearContactSnapping {
     /// crosses are flipped (Sloan's recovery of a constrained edge), each while it is flat, none to
     /// a diagonal that crosses another crease of `x`. Split at each crossing instead, the crease and
     /// the region's diagonals made new diagonals that crossed it again, each split nearer the
-    /// crease's end, 30 rounds without end (`case-2059-2301`). Only where every edge of `y` that
-    /// `p q` passes near is a flat diagonal; true if anything flipped.
+    /// crease's end, until snapping gave up as cascading after some 30 rounds (`case-2059-2301`).
+    /// Only where every edge of `y` that `p q` passes near is a flat diagonal; true if anything
+    /// flipped.
     private mutating func recoverCrease(_ p: Vector3, _ q: Vector3, of x: Int, in y: Int) -> Bool {
         guard meshes[y].hasVertex(at: p), meshes[y].hasVertex(at: q) else { return false }
         let crossings = meshes[y].edgeCrossings(p, q, within: tolerance)
