@@ -143,8 +143,9 @@ extension Mesh {
     /// to doubles: `RoundingRepair` mends them, and the result is checked (every triangle that rounding, a snap or an edit could have moved,
     /// against all the others). Every result is simplified (`Simplification`); where the simplified
     /// result fails the check, the unsimplified one is tried; where that fails too, the rounded
-    /// corners of the crossing triangles are merged into neighbours
-    /// (`RoundingRepair.collapseCrossings`) and both are tried again, then once more with the
+    /// corners of the crossing triangles are moved to neighbouring doubles where they cross less
+    /// (`RoundingRepair.nudgeCrossings`) and both are tried again, then those corners are merged
+    /// into neighbours (`RoundingRepair.collapseCrossings`) and both are tried again, then once more with the
     /// short edges the merges' checks kept merged anyway, then once more without the shells that
     /// still cross and are thinner on average than `Tolerance.crossingReach` tolerances
     /// (`RoundingRepair.dropThinCrossingShells`); then the boolean fails.
@@ -216,6 +217,9 @@ extension Mesh {
             return unsimplified.isValidSolid(suspects: suspects(repaired, moved)) ? unsimplified : nil
         }
         if let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) { return mesh.markedChecked() }
+        if repair.nudgeCrossings(movable: snapped), let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
+            return mesh.markedChecked()
+        }
         for merging in [false, true] {
             if repair.collapseCrossings(movable: snapped, reach: Tolerance.crossingReach * tolerance, merging: merging),
                let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {

@@ -223,41 +223,11 @@ extension Mesh {
             var pairs = [(Int, Int)]()
             for i in tested[range] {
                 if stoppingAtFirst && count > 0 { break }
-                let (p, q, r) = corners(i)
-                let plane = Predicates.Plane(p, q, r)
-                let tri = TriangleIntersection.Tri((p, q, r)), axis = tri.projectionAxis
-                // Whether the projection along `axis` maps the triangle one to one (it has an area).
-                let projects = Predicates.orient2d(p, q, r, droppingAxis: axis) != 0
+                let test = CrossingTest(self, i)
                 bvh.forEachOverlap(with: boxes[i]) { j in
                     // Each pair once: a pair of tested triangles from its lower index.
                     guard j > i || (j < i && !isTested[j]) else { return }
-                    // Neighbours in one plane that is not axis-aligned (a turned part's faces) cost
-                    // `orient3d` its exact evaluation, a few thousand instructions: where the filter
-                    // cannot decide their sides, the projection does first.
-                    if let shared = sharedEdgeOpposites(triangles[i], triangles[j]) {
-                        // Two triangles on one edge meet only along it unless they lie in one plane
-                        // and on one side of it.
-                        let s = vertices[Int(shared)]
-                        if let side = plane.filteredSide(of: s), side != 0 { return }
-                        let t = triangles[i]
-                        let (u, v, w) = t.a == triangles[j].a || t.a == triangles[j].b || t.a == triangles[j].c
-                            ? (t.b == triangles[j].a || t.b == triangles[j].b || t.b == triangles[j].c ? (p, q, r) : (r, p, q))
-                            : (q, r, p)
-                        if TriangleIntersection.meetOnlyAlongSharedEdge(u, v, w, s) || plane.side(of: s) != 0 { return }
-                    } else if projects, sharesOneCorner(triangles[i], triangles[j]) {
-                        // A fan round a corner: the other triangle's far corners strictly on one side
-                        // of this one's plane, or the two apart but for the corner in this one's
-                        // projection, meet only there.
-                        let other = TriangleIntersection.Tri(corners(j))
-                        var sides = 0, far = 0
-                        for k in 0..<3 where !tri.contains(other[k]) {
-                            far += 1
-                            sides += plane.filteredSide(of: other[k]) ?? 0
-                        }
-                        if far == 2 && abs(sides) == 2 { return }
-                        if TriangleIntersection.meetOnlyAtSharedCorner(tri, other, axis) { return }
-                    }
-                    if TriangleIntersection.intersect(plane, corners(j)) {
+                    if test.crosses(j) {
                         count += 1
                         if pairs.count < keeping { pairs.append((i, j)) }
                     }
@@ -284,6 +254,59 @@ extension Mesh {
                 && Predicates.orient2d(p, q, r, droppingAxis: 2) == 0 { return false }
         }
         return selfIntersections(stoppingAtFirst: true, suspects: suspects).first == nil
+    }
+}
+
+/// Whether triangle `i` of a mesh crosses another of its triangles: they meet anywhere but along
+/// an edge or at a corner they share (exact). Made once per triangle, tested against many.
+struct CrossingTest {
+    let mesh: Mesh
+    let i: Int
+    let plane: Predicates.Plane
+    let tri: TriangleIntersection.Tri
+    let axis: Int
+    /// Whether the projection along `axis` maps the triangle one to one (it has an area).
+    let projects: Bool
+
+    init(_ mesh: Mesh, _ i: Int) {
+        self.mesh = mesh
+        self.i = i
+        let (p, q, r) = mesh.corners(i)
+        plane = Predicates.Plane(p, q, r)
+        tri = TriangleIntersection.Tri((p, q, r))
+        axis = tri.projectionAxis
+        projects = Predicates.orient2d(p, q, r, droppingAxis: axis) != 0
+    }
+
+    func crosses(_ j: Int) -> Bool {
+        let t = mesh.triangles[i], u = mesh.triangles[j]
+        // Neighbours in one plane that is not axis-aligned (a turned part's faces) cost `orient3d`
+        // its exact evaluation, a few thousand instructions: where the filter cannot decide their
+        // sides, the projection does first.
+        if let shared = sharedEdgeOpposites(t, u) {
+            // Two triangles on one edge meet only along it unless they lie in one plane and on one
+            // side of it.
+            let s = mesh.vertices[Int(shared)]
+            if let side = plane.filteredSide(of: s), side != 0 { return false }
+            let (p, q, r) = (tri[0], tri[1], tri[2])
+            let (a, b, c) = t.a == u.a || t.a == u.b || t.a == u.c
+                ? (t.b == u.a || t.b == u.b || t.b == u.c ? (p, q, r) : (r, p, q))
+                : (q, r, p)
+            if TriangleIntersection.meetOnlyAlongSharedEdge(a, b, c, s) || plane.side(of: s) != 0 { return false }
+        } else if projects, sharesOneCorner(t, u) {
+            // A fan round a corner: the other triangle's far corners strictly on one side of this
+            // one's plane, or the two apart but for the corner in this one's projection, meet only
+            // there.
+            let other = TriangleIntersection.Tri(mesh.corners(j))
+            var sides = 0, far = 0
+            for k in 0..<3 where !tri.contains(other[k]) {
+                far += 1
+                sides += plane.filteredSide(of: other[k]) ?? 0
+            }
+            if far == 2 && abs(sides) == 2 { return false }
+            if TriangleIntersection.meetOnlyAtSharedCorner(tri, other, axis) { return false }
+        }
+        return TriangleIntersection.intersect(plane, mesh.corners(j))
     }
 }
 

@@ -22,7 +22,9 @@
 ///
 /// Nothing moves by more than a merged cluster's extent (the tolerance, for one short edge); across
 /// a cap the surface moves by the cap's own height. The caller checks the result; where it still
-/// crosses itself, `collapseCrossings` merges corners of the crossing triangles (rounded ones
+/// crosses itself, `nudgeCrossings` moves rounded corners of the crossing triangles to the
+/// neighbouring doubles where they cross less (a unit in the last place), and where it crosses
+/// itself still, `collapseCrossings` merges corners of the crossing triangles (rounded ones
 /// first) into neighbours up to `Tolerance.crossingReach` tolerances away (or farther, where the
 /// surface round them is flat enough that it moves by no more than that), and the caller checks
 /// again; where it crosses itself still, `dropThinCrossingShells` drops the shells that hold a
@@ -158,6 +160,106 @@ struct RoundingRepair {
             changed = true
             for i in triangles.indices where alive[i] && isThin(i) { flipCap(i) }
         }
+    }
+
+    /// Step 4, first: where the result crosses itself, a constructed corner of a crossing triangle may
+    /// only have been rounded to the wrong side of a face it lies on exactly, which a triangle of the
+    /// other operand meets at a grazing angle there (a close copy's crescent: a side 1e-16 mm off
+    /// the face's plane moved the crossing 5e-6 mm along an edge that meets it at 2e-11 rad). Each
+    /// such corner is tried, once, at the 26 doubles next to its rounded position (one unit in the
+    /// last place on each axis) and moves to the one where its triangles cross the fewest others,
+    /// if that is fewer than where it is and no sound triangle round it turns thin or over. Each
+    /// move lowers the number of crossing pairs, so the passes end; no topology changes. True if a
+    /// corner moved.
+    mutating func nudgeCrossings(movable: Set<UInt32>) -> Bool {
+        var changed = false
+        var tried = Set<UInt32>()
+        while true {
+            let (live, pairs) = crossingPairs(movable: movable)
+            let corners = Set(pairs.flatMap { [live[$0.0], live[$0.1]] }.flatMap { i in [triangles[i].a, triangles[i].b, triangles[i].c] })
+                .filter { origin(Int($0)) == 2 && !tried.contains($0) }.sorted()
+            tried.formUnion(corners)
+            var moved = false
+            for v in corners where nudge(v) { moved = true }
+            guard moved else { return changed }
+            changed = true
+        }
+    }
+
+    /// Moves `v` to the double next to it (on each axis) where its triangles cross the fewest others,
+    /// if fewer than where it is and no sound triangle round it turns thin or over. True if it moved.
+    private mutating func nudge(_ v: UInt32) -> Bool {
+        let fan = star[Int(v)].map(Int.init).filter { alive[$0] }
+        guard !fan.isEmpty else { return false }
+        let p = vertices[Int(v)]
+        var candidates = [Vector3]()
+        for x in [p.x, p.x.nextDown, p.x.nextUp] {
+            for y in [p.y, p.y.nextDown, p.y.nextUp] {
+                for z in [p.z, p.z.nextDown, p.z.nextUp] where Vector3(x, y, z) != p { candidates.append(Vector3(x, y, z)) }
+            }
+        }
+        // The fan's triangles, boxed over every candidate position, and each pair of them, or of one
+        // of them and another live triangle, whose boxes meet: the pairs that a move can make or
+        // unmake crossings in. They make a small mesh of their own, the fan first.
+        var reach = Bounds(p, p)
+        for c in candidates { reach.formUnion(c) }
+        let fanBoxes = fan.map { i -> Bounds in
+            let t = triangles[i]
+            return Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]).union(reach)
+        }
+        var region = fanBoxes[0]
+        for b in fanBoxes { region.formUnion(b) }
+        var local = [UInt32: UInt32]()
+        var localVertices = [Vector3]()
+        var localTriangles = [Mesh.Triangle]()
+        func add(_ i: Int) {
+            let t = triangles[i]
+            func id(_ w: UInt32) -> UInt32 {
+                if let l = local[w] { return l }
+                local[w] = UInt32(localVertices.count)
+                localVertices.append(vertices[Int(w)])
+                return local[w]!
+            }
+            localTriangles.append(Mesh.Triangle(id(t.a), id(t.b), id(t.c)))
+        }
+        var pairs = [(Int, Int)]()
+        for (a, i) in fan.enumerated() {
+            add(i)
+            for b in (a + 1)..<fan.count where fanBoxes[a].intersects(fanBoxes[b]) { pairs.append((a, b)) }
+        }
+        let fanSet = Set(fan)
+        for i in triangles.indices where alive[i] && !fanSet.contains(i) {
+            let t = triangles[i]
+            let box = Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+            guard box.intersects(region) else { continue }
+            let meeting = fanBoxes.indices.filter { fanBoxes[$0].intersects(box) }
+            guard !meeting.isEmpty else { continue }
+            for a in meeting { pairs.append((a, localTriangles.count)) }
+            add(i)
+        }
+        let lv = Int(local[v]!)
+        func crossings(at q: Vector3) -> Int {
+            var positions = localVertices
+            positions[lv] = q
+            let mesh = Mesh(vertices: positions, triangles: localTriangles)
+            let tests = fan.indices.map { CrossingTest(mesh, $0) }
+            return pairs.reduce(0) { $0 + (tests[$1.0].crosses($1.1) ? 1 : 0) }
+        }
+        let sound = fan.filter { isSound($0) }
+        var best = (count: crossings(at: p), position: p)
+        guard best.count > 0 else { return false }
+        for c in candidates {
+            vertices[Int(v)] = c
+            let keepsShape = sound.allSatisfy { isSound($0) }
+            vertices[Int(v)] = p
+            guard keepsShape else { continue }
+            let n = crossings(at: c)
+            if n < best.count { best = (n, c) }
+        }
+        guard best.position != p else { return false }
+        vertices[Int(v)] = best.position
+        edited.insert(v)
+        return true
     }
 
     /// The live triangles, and the pairs of them (as positions in that list) that cross: only those
