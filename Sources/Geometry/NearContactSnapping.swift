@@ -304,6 +304,7 @@ struct NearContactSnapping {
                         recovered = true
                         break
                     } else {
+                        if isNearAMadeEnd(c.point, u, w, c.a, c.b) { continue }
                         crossings.append(Crossing(u: u, w: w, r: c.a, s: c.b, point: c.point))
                         splitsEdge = true
                     }
@@ -328,6 +329,18 @@ struct NearContactSnapping {
             }
         }
         return split(crossings) || changed
+    }
+
+    /// Whether crossing point `x` of edge `u w` of operand 0 and edge `r s` of operand 1 lies within
+    /// `Tolerance.snappedVertexReach` tolerances of an end of either that snapping inserted. Split
+    /// there, the new vertex would be that near one an earlier split made, and its edges would
+    /// cross the other operand's again, a little nearer each round: such a crossing is left to
+    /// the corefinement, which keeps it exact, and to the rounding repair.
+    private func isNearAMadeEnd(_ x: Vector3, _ u: UInt32, _ w: UInt32, _ r: UInt32, _ s: UInt32) -> Bool {
+        let reach = Tolerance.snappedVertexReach * tolerance
+        for v in [u, w] where Int(v) >= meshes[0].inputVertexCount && (meshes[0].vertices[Int(v)] - x).length <= reach { return true }
+        for v in [r, s] where Int(v) >= meshes[1].inputVertexCount && (meshes[1].vertices[Int(v)] - x).length <= reach { return true }
+        return false
     }
 
     /// A crossing of edge `u w` of operand 0 and edge `r s` of operand 1 at `point`.
@@ -387,6 +400,7 @@ struct NearContactSnapping {
                 if waitsForCorner(u, w, c) { return true }
                 if meshes[0].isFlat(u, w, within: tolerance) && c.isFlat && flipEither(u, w, c.a, c.b) { return true }
                 if meshes[0].wouldTouchItself(at: c.point) || meshes[1].wouldTouchItself(at: c.point) { continue }
+                if isNearAMadeEnd(c.point, u, w, c.a, c.b) { continue }
                 _ = meshes[0].splitEdge(u, w, at: c.point)
                 _ = meshes[1].splitEdge(c.a, c.b, at: c.point)
                 budget -= 2
@@ -468,6 +482,8 @@ struct NearContactSnapping {
         /// The tolerance of this operand alone (`Tolerance.of`): how far one of its corners may move
         /// and its triangles keep their shape. The operands' tolerance is that of the larger one.
         let ownTolerance: Double
+        /// How many vertices the operand had: those after them snapping inserted.
+        let inputVertexCount: Int
         /// The vertices that moved or were inserted, and the corners of every triangle a split or a
         /// flip made: only a triangle with one of them is not a triangle of the input.
         private(set) var edited = Set<UInt32>()
@@ -568,6 +584,7 @@ struct NearContactSnapping {
             tree = BoundingVolumeHierarchy(boxes: [])
             self.slack = 2 * slack
             ownTolerance = Tolerance.of([m])
+            inputVertexCount = m.vertices.count
             for (i, t) in m.triangles.enumerated() { add(i, t) }
             // Edits before the first `reindex()` are kept track of too (the tree finds nothing yet).
             indexedAs = Array(m.triangles.indices)

@@ -12,7 +12,7 @@
 ///   thinner than this have no direction;
 /// - the simplification (`Simplification`): a collapse may move the surface by at most this.
 ///
-/// One multiple of it has a use of its own: `crossingReach`.
+/// Two multiples of it have uses of their own: `crossingReach` and `snappedVertexReach`.
 enum Tolerance {
     /// How far, in tolerances, the rounding repair's last step may merge a point (a rounded one,
     /// else an input corner) into a neighbour, or move the surface where it merges one farther,
@@ -26,6 +26,15 @@ enum Tolerance {
     /// shell of the result that still crosses itself after those merges, no thicker than this on
     /// average, is dropped (`RoundingRepair.dropThinCrossingShells`).
     static let crossingReach = 128.0
+
+    /// How near, in tolerances, to a vertex that snapping inserted a crossing of two edges is not
+    /// split by snapping but left to the corefinement and the repair (`NearContactSnapping`): 16.
+    /// Where two surfaces run parallel a little farther apart than the tolerance (a solid minus
+    /// its copy moved by 1.27 tolerances), each split made the next 1 to 45 tolerances from it,
+    /// round after round, until snapping gave up at its bounds (Manifold's Havocglass8 and
+    /// hull-body); within 4 the creep stayed, within 16 snapping ends in a few rounds. It is well
+    /// inside `crossingReach`, so what the corefinement's rounding folds there is the repair's.
+    static let snappedVertexReach = 16.0
 
     /// The tolerance (mm) for operands with these bounds.
     static func of(_ bounds: [Bounds]) -> Double {
