@@ -155,12 +155,12 @@ import Testing
     /// A thin bent prism, 930 mm long and 7 mm thick, minus its copy moved along x by 1.27
     /// tolerances (as Manifold's Havocglass8 halves moved by 1e-9 mm): its long edges run along the
     /// move, each within the tolerance of its copy, and each crossing split made the next 1 to 3
-    /// tolerances from it, round after round, until snapping gave up as cascading. A crossing
+    /// tolerances from it, round after round, until snapping gave up as cascading. Now a crossing
     /// that near a vertex snapping inserted is left to the corefinement
-    /// (`Tolerance.snappedVertexReach`): snapping's edits settle rather than run into its bounds
-    /// (here the operand they leave crosses itself, so they are not used, as Havocglass8's are
-    /// not), and the difference is valid.
-    @Test func snappingSettlesBesideACopyMovedByMoreThanTheTolerance() throws {
+    /// (`Tolerance.snappedVertexReach`), and snapping whose first round leaves an operand crossing
+    /// itself stops there: it ends without running into its bounds (here it stops so and is not
+    /// used, as Havocglass8's), and the difference is valid.
+    @Test func snappingEndsBesideACopyMovedByMoreThanTheTolerance() throws {
         let a = Mesh(vertices: [
             Vector3(13114.5085, -475.4685, 2593.4296), Vector3(13753.0665, -401.955, 2496.3071),
             Vector3(13114.5085, -468.5216, 2593.4296), Vector3(14040.9148, -401.4856, 2235.2885),
