@@ -19,7 +19,7 @@ extension Corefinement {
         let normal = (vertices[Int(corners.1)] - p0).cross(vertices[Int(corners.2)] - p0)
         let axis = abs(normal.x) >= abs(normal.y) && abs(normal.x) >= abs(normal.z) ? 0 : (abs(normal.y) >= abs(normal.z) ? 1 : 2)
         let start = out.count
-        if let tiles = try? roundedSplit(boundary, segments, points, vertices, axis: axis, flip: normal[axis] < 0, tag: tag, near: p0, into: &out),
+        if let tiles = try? roundedSplit(corners, boundary, segments, points, vertices, axis: axis, flip: normal[axis] < 0, tag: tag, near: p0, into: &out),
            tiles || isTiling(out[start...], boundary: boundary, segments: segments, points: points) {
             return false
         }
@@ -136,11 +136,12 @@ extension Corefinement {
     }
 
     /// The split on rounded positions, projected along `axis` (mirrored when `flip`, so that the
-    /// triangle turns counter-clockwise): chords when every segment runs from edge to edge, else a
-    /// planar graph's faces, triangulated, with the points on no segment inserted. Returns whether
-    /// the pieces tile the triangle by construction (see `chordSplit`); else `isTiling` must check.
+    /// triangle turns counter-clockwise): chords when every segment runs from edge to edge, chains
+    /// (`chainSplit`) when they run from edge to edge through points inside, else a planar graph's
+    /// faces, triangulated, with the points on no segment inserted. Returns whether the pieces tile
+    /// the triangle by construction (see `chordSplit` and `chainSplit`); else `isTiling` must check.
     private static func roundedSplit(
-        _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ vertices: [Vector3],
+        _ corners: (UInt32, UInt32, UInt32), _ boundary: [UInt32], _ segments: [(UInt32, UInt32)], _ points: [UInt32], _ vertices: [Vector3],
         axis: Int, flip: Bool, tag: UInt32, near p0: Vector3, into out: inout [Mesh.Triangle]
     ) throws(GeometryError) -> Bool {
         func flat(_ id: UInt32) -> Vector2 {
@@ -149,6 +150,7 @@ extension Corefinement {
         }
         var triangulatorUsed = false
         if try chordSplit(boundary, segments, points, flat, tag, near: p0, into: &out, triangulatorUsed: &triangulatorUsed) { return !triangulatorUsed }
+        if chainSplit(corners: corners, boundary, segments, points, flat, tag, into: &out) { return true }
         var graph = PlanarGraph()
         for i in 0..<boundary.count { graph.addEdge(boundary[i], boundary[(i + 1) % boundary.count]) }
         for (u, v) in segments { graph.addEdge(u, v) }

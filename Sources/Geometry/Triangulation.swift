@@ -133,7 +133,7 @@ extension Polygon {
 
     /// Whether `d` lies strictly inside the circumcircle of the counter-clockwise triangle `a b c`, with
     /// a relative margin so that nearly cocircular points do not flip back and forth.
-    private static func inCircumcircle(_ a: Vector2, _ b: Vector2, _ c: Vector2, _ d: Vector2) -> Bool {
+    static func inCircumcircle(_ a: Vector2, _ b: Vector2, _ c: Vector2, _ d: Vector2) -> Bool {
         let ad = a - d, bd = b - d, cd = c - d
         let det = ad.lengthSquared * bd.cross(cd) - bd.lengthSquared * ad.cross(cd) + cd.lengthSquared * ad.cross(bd)
         let scale = ad.lengthSquared * abs(bd.cross(cd)) + bd.lengthSquared * abs(ad.cross(cd)) + cd.lengthSquared * abs(ad.cross(bd))
