@@ -24,8 +24,9 @@ enum ContactPoint: Sendable {
     /// point as p + (q - p) dp / (dp - dq), unless its error bound exceeds 2⁻⁴⁷ of `scale` (an eighth
     /// of the rounding repair's tolerance), as at a crossing at a grazing angle, where a small error
     /// in the crossing's parameter moves it far along its segment: then the point's exact
-    /// coordinates, divided, which is within two units in the last place. Coordinates that are
-    /// constant along the segment or over the plane are copied.
+    /// homogeneous coordinates (`exact`, computed here in stack buffers), divided, which is within
+    /// two units in the last place. Coordinates that are constant along the segment or over the
+    /// plane are copied.
     ///
     /// The estimate's bound: `dp` (and `dq`) is a sum of products 6 operations deep over differences of input
     /// coordinates, so its rounding error is at most γ₆ (6 units of 2⁻⁵³, to first order) times the
@@ -36,10 +37,35 @@ enum ContactPoint: Sendable {
     func position(scale: Double) -> Vector3 {
         if let (x, error) = estimate, error <= scale * 0x1p-47 { return x }
         guard case .crossing(let p, let q, let r, let s, let t) = self else { return estimate!.point }
-        let e = exact
-        let w = e.w.approximation
-        guard w != 0 else { return copyingConstants(p, p, q, r, s, t) }
-        return copyingConstants(Vector3(e.x.approximation / w, e.y.approximation / w, e.z.approximation / w), p, q, r, s, t)
+        let room = Predicates.laplaceCapacity
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * room) { buffer in
+            // -dp and -dq as Laplace determinants; then the coordinates p[k] (-dq) - q[k] (-dp) and
+            // the weight (-dq) - (-dp): the homogeneous coordinates of `exact`, both negated.
+            let (minusP, lengthP) = Predicates.laplaceDeterminant(r, s, t, p, in: buffer.baseAddress!)
+            let (minusQ, lengthQ) = Predicates.laplaceDeterminant(r, s, t, q, in: buffer.baseAddress! + room)
+            let np = Expansion.compress(minusP, lengthP), nq = Expansion.compress(minusQ, lengthQ)
+            return withUnsafeTemporaryAllocation(of: Double.self, capacity: 6 * (np + nq) + 2) { scratch in
+                // Layout: negated np | weight np + nq | two scaled 2 nq and 2 np | their sum 2 (np + nq).
+                let negated = scratch.baseAddress!, weight = negated + np, first = weight + np + nq, second = first + 2 * nq
+                let numerator = second + 2 * np
+                // An expansion's value to within a unit in the last place: compressed, summed from the smallest.
+                func approximation(_ e: UnsafeMutablePointer<Double>, _ n: Int) -> Double {
+                    var total = 0.0
+                    for i in 0..<Expansion.compress(e, n) { total += e[i] }
+                    return total
+                }
+                for i in 0..<np { negated[i] = -minusP[i] }
+                let w = approximation(weight, Expansion.sum(minusQ, nq, negated, np, into: weight))
+                guard w != 0 else { return copyingConstants(p, p, q, r, s, t) }
+                var x = Vector3(0, 0, 0)
+                for k in 0..<3 {
+                    let n1 = Expansion.scale(minusQ, nq, by: p[k], into: first)
+                    let n2 = Expansion.scale(minusP, np, by: -q[k], into: second)
+                    x[k] = approximation(numerator, Expansion.sum(first, n1, second, n2, into: numerator)) / w
+                }
+                return copyingConstants(x, p, q, r, s, t)
+            }
+        }
     }
 
     /// The point computed in floating point, with a bound on the error of each coordinate (mm), or

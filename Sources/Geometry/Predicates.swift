@@ -130,42 +130,55 @@ public enum Predicates {
         }
     }
 
-    /// The exact sign, by Laplace expansion of det [[a 1] [b 1] [c 1] [d 1]] (which is minus ours) into
-    /// products of xy-minors and z-differences of the raw coordinates: no rounded difference anywhere.
+    /// The exact sign, by Laplace expansion (`laplaceDeterminant`): no rounded difference anywhere.
     static func orient3dLaplace(_ a: Vector3, _ b: Vector3, _ c: Vector3, _ d: Vector3) -> Int {
-        withUnsafeTemporaryAllocation(of: Double.self, capacity: 512) { buffer in
-            // Layout: minor 4 | dz 2 | term 8 | part 8 | merged 16 | two accumulators of 200 each.
-            let minor = buffer.baseAddress!, dz = minor + 4, term = minor + 8, part = minor + 16, merged = minor + 24
-            var acc = minor + 40, other = minor + 240, n = 0
-            // det = sum sign * M_xy(p, q) * (zk - zl) over the six pairs of rows.
-            func add(_ p: Vector3, _ q: Vector3, _ zk: Double, _ zl: Double, _ sign: Double) {
-                let mn = Expansion.crossProductDifference(p.x * sign, q.y, q.x * sign, p.y, into: minor)
-                let (hi, lo) = twoDiff(zk, zl)
-                var dn = 0
-                if lo != 0 { dz[dn] = lo; dn += 1 }
-                if hi != 0 { dz[dn] = hi; dn += 1 }
-                // term = minor * (hi + lo), each part scaled then summed.
-                var tn = 0
-                if dn > 0 {
-                    tn = Expansion.scale(minor, mn, by: dz[0], into: term)
-                    if dn == 2 {
-                        let pn = Expansion.scale(minor, mn, by: dz[1], into: part)
-                        let mlen = Expansion.sum(term, tn, part, pn, into: merged)
-                        term.update(from: merged, count: mlen)
-                        tn = mlen
-                    }
-                }
-                n = Expansion.sum(acc, n, term, tn, into: other)
-                swap(&acc, &other)
-            }
-            add(a, b, c.z, d.z, 1)
-            add(a, c, b.z, d.z, -1)
-            add(a, d, b.z, c.z, 1)
-            add(b, c, a.z, d.z, 1)
-            add(b, d, a.z, c.z, -1)
-            add(c, d, a.z, b.z, 1)
-            return -Expansion.sign(acc, n)
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: laplaceCapacity) { buffer in
+            let (value, n) = laplaceDeterminant(a, b, c, d, in: buffer.baseAddress!)
+            return -Expansion.sign(value, n)
         }
+    }
+
+    /// The room, in doubles, that `laplaceDeterminant` works in.
+    static let laplaceCapacity = 440
+
+    /// det [[a 1] [b 1] [c 1] [d 1]], which is minus `orient3d`'s determinant, exactly: by Laplace
+    /// expansion into products of xy-minors and z-differences of the raw coordinates. Works in
+    /// `buffer` (room for `laplaceCapacity` doubles); returns where in it the expansion is, and its
+    /// length.
+    static func laplaceDeterminant(
+        _ a: Vector3, _ b: Vector3, _ c: Vector3, _ d: Vector3, in buffer: UnsafeMutablePointer<Double>
+    ) -> (UnsafeMutablePointer<Double>, Int) {
+        // Layout: minor 4 | dz 2 | term 8 | part 8 | merged 16 | two accumulators of 200 each.
+        let minor = buffer, dz = minor + 4, term = minor + 8, part = minor + 16, merged = minor + 24
+        var acc = minor + 40, other = minor + 240, n = 0
+        // det = sum sign * M_xy(p, q) * (zk - zl) over the six pairs of rows.
+        func add(_ p: Vector3, _ q: Vector3, _ zk: Double, _ zl: Double, _ sign: Double) {
+            let mn = Expansion.crossProductDifference(p.x * sign, q.y, q.x * sign, p.y, into: minor)
+            let (hi, lo) = twoDiff(zk, zl)
+            var dn = 0
+            if lo != 0 { dz[dn] = lo; dn += 1 }
+            if hi != 0 { dz[dn] = hi; dn += 1 }
+            // term = minor * (hi + lo), each part scaled then summed.
+            var tn = 0
+            if dn > 0 {
+                tn = Expansion.scale(minor, mn, by: dz[0], into: term)
+                if dn == 2 {
+                    let pn = Expansion.scale(minor, mn, by: dz[1], into: part)
+                    let mlen = Expansion.sum(term, tn, part, pn, into: merged)
+                    term.update(from: merged, count: mlen)
+                    tn = mlen
+                }
+            }
+            n = Expansion.sum(acc, n, term, tn, into: other)
+            swap(&acc, &other)
+        }
+        add(a, b, c.z, d.z, 1)
+        add(a, c, b.z, d.z, -1)
+        add(a, d, b.z, c.z, 1)
+        add(b, c, a.z, d.z, 1)
+        add(b, d, a.z, c.z, -1)
+        add(c, d, a.z, b.z, 1)
+        return (acc, n)
     }
 
     /// The sign of a 2D orientation after dropping coordinate `axis` (0 = x, 1 = y, 2 = z) of each point,
