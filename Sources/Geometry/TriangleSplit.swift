@@ -157,6 +157,7 @@ extension Corefinement {
         let faces = try graph.faces(position: flat)
         var triangles = [Mesh.Triangle]()
         for face in faces {
+            if face.holes.isEmpty && appendSimplePolygon(face.outer.count, { face.outer[$0] }, flat, tag, into: &triangles) { continue }
             let polygon = Polygon(outer: Contour(face.outer.map(flat)), holes: face.holes.map { Contour($0.map(flat)) })
             let ids = face.outer + face.holes.flatMap { $0 }
             guard polygon.allPoints == ids.map(flat) else {
@@ -237,8 +238,10 @@ extension Corefinement {
     }
 
     /// Appends the triangles of the convex, counter-clockwise polygon of `n` vertex ids `id(0)...`
-    /// (collinear points allowed): a triangle, or a quad cut along its shorter proper diagonal, without
-    /// allocating. False, appending nothing, if two of its points round to one position.
+    /// (collinear points allowed): a triangle, a quad cut along its shorter proper diagonal, or a
+    /// larger one that is simple once rounded (`appendSimplePolygon`), without allocating; else the
+    /// general triangulator's, which sets `triangulatorUsed`. False, appending nothing, if two of its
+    /// points round to one position.
     private static func appendConvex(
         _ n: Int, _ id: (Int) -> UInt32, _ flat: (UInt32) -> Vector2, _ tag: UInt32, near: Vector3, into out: inout [Mesh.Triangle],
         triangulatorUsed: inout Bool
@@ -264,6 +267,7 @@ extension Corefinement {
                 return true
             }
         }
+        if appendSimplePolygon(n, id, flat, tag, into: &out) { return true }
         triangulatorUsed = true
         let ids = (0..<n).map(id)
         guard let pieces = try convexPieces(ids, flat, tag, near: near) else { return false }
