@@ -2,9 +2,10 @@
 /// curves that enter through its boundary, turn at points inside it (where edges of the other
 /// operand pierce it) and leave through its boundary again. Each such chain cuts one piece in two,
 /// as a chord does (`chordSplit`), so the pieces follow from the contact's topology alone; each
-/// piece, a small simple polygon, is cut into triangles by ear clipping and Lawson's flips. All of it
-/// runs in stack buffers: the planar graph, the general triangulator and the tiling check of the
-/// general split cost several times as much on a triangle crossed by a few segments.
+/// piece, a small simple polygon, is cut into triangles by ear clipping and Lawson's flips
+/// (`SmallPolygonSplit.swift`). All of it runs in stack buffers: the planar graph, the general
+/// triangulator and the tiling check of the general split cost several times as much on a
+/// triangle crossed by a few segments.
 ///
 /// Why the pieces are right, not only well connected: every piece must be a simple polygon on the
 /// rounded positions, turning counter-clockwise, and so must the triangle's own boundary; every
