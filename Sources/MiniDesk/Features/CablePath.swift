@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Synchronization
 
 /// One position of the phone stand's charging plug: the rigid box from `tail` (where the cable
 /// leaves the overmould) to `tip` (the end of the connector), the path's `width` along `across`
@@ -85,9 +86,11 @@ public struct CablePath: Sendable {
     /// The chord positions round the corner, for `alpha` from 0 (tip at the corner) to
     /// π - `cornerAngle` (tail at the corner): the tail `a` along the rear leg, the tip `b` up the
     /// pocket, with the chord `length` long (the law of sines in the triangle they make with the corner).
-    func chord(_ alpha: Double) -> (a: Double, b: Double) {
-        let theta = cornerAngle
-        return (length * sin(.pi - theta - alpha) / sin(theta), length * sin(alpha) / sin(theta))
+    func chord(_ alpha: Double) -> (a: Double, b: Double) { Self.chord(alpha, angle: cornerAngle, length: length) }
+
+    /// `chord` for a corner of `angle` (radians) and a plug `length` long.
+    static func chord(_ alpha: Double, angle theta: Double, length: Double) -> (a: Double, b: Double) {
+        (length * sin(.pi - theta - alpha) / sin(theta), length * sin(alpha) / sin(theta))
     }
 
     /// The plug's positions from outside the rear face to plugged into the phone: down the rear leg,
@@ -128,44 +131,78 @@ public struct CablePath: Sendable {
     /// `rear` and `inPlane` from `corner`: the two legs, the corner they cut, and every chord
     /// position between them (each chord's box, seen from the corner, as far as any reaches in each
     /// direction, sampled every degree of direction and every quarter degree of the turn).
-    /// `legInset` narrows the leg up to the pocket by that much on each side (in mm).
+    /// `legInset` narrows the leg up to the pocket by that much on each side (in mm). Remembered for
+    /// the last few: the phone stand's rules ask for it thousands of times while an item's
+    /// effective ranges vary the other parameters.
     func planeRegion(legInset: Double = 0) throws(GeometryError) -> Shape {
-        let theta = cornerAngle, h = cutThickness / 2
-        let u1 = Vector2(1, 0), u2 = Vector2(cos(theta), sin(theta))
-        let n1 = Vector2(0, 1), n2 = Vector2(sin(theta), -cos(theta))  // into the corner's wedge
-        let rearLeg = (mouth - corner).length + cutWidth + cutThickness
-        let pocket = (floor - corner).length + 1
-        func strip(_ u: Vector2, _ n: Vector2, _ reach: Double, _ h: Double) -> Contour {
-            Contour([n * -h, u * reach - n * h, u * reach + n * h, n * h]).counterClockwise
+        let sweep = Sweep(angle: cornerAngle, thickness: cutThickness, length: length,
+                          rearLeg: (mouth - corner).length + cutWidth + cutThickness, pocket: (floor - corner).length + 1, legInset: legInset)
+        if let known = Self.regions.withLock({ $0[sweep] }) { return known }
+        let region = try sweep.region()
+        Self.regions.withLock { regions in
+            if regions.count >= 64 { regions.removeAll() }
+            regions[sweep] = region
         }
-        let cornerCut = Contour([.zero, n1 * -h, n2 * -(h - legInset)]).counterClockwise
-        // The chord boxes' far sides (the inner halves; the outer ones lie in the legs).
-        let turn = Double.pi - theta, chords = Int((turn / (Double.pi / 720)).rounded(.up))
-        let far: [[(Vector2, Vector2)]] = (0...chords).map { k in
-            let (a, b) = chord(turn * Double(k) / Double(chords))
-            let tail = u1 * a, tip = u2 * b
-            let d = (tip - tail).normalized
-            let m = Vector2(d.y, -d.x)  // away from the corner
-            return [(tail, tail + m * h), (tail + m * h, tip + m * h), (tip + m * h, tip)]
-        }
-        let rays = max(8, Int((theta / (Double.pi / 180)).rounded(.up)))
-        var star = [Vector2.zero]
-        for k in 0...rays {
-            let phi = theta * Double(k) / Double(rays), ray = Vector2(cos(phi), sin(phi))
-            var reach = 0.0
+        return region
+    }
+
+    private static let regions = Mutex([Sweep: Shape]())
+
+    /// All that the swept region depends on, so the key it is remembered by: the corner's angle
+    /// (radians), the cut's thickness, the plug's length, how far the rear leg and the pocket reach
+    /// from the corner, and the inset (mm).
+    private struct Sweep: Hashable {
+        let angle: Double, thickness: Double, length: Double, rearLeg: Double, pocket: Double, legInset: Double
+
+        func region() throws(GeometryError) -> Shape {
+            let theta = angle, h = thickness / 2
+            let u1 = Vector2(1, 0), u2 = Vector2(cos(theta), sin(theta))
+            let n1 = Vector2(0, 1), n2 = Vector2(sin(theta), -cos(theta))  // into the corner's wedge
+            func strip(_ u: Vector2, _ n: Vector2, _ reach: Double, _ h: Double) -> Contour {
+                Contour([n * -h, u * reach - n * h, u * reach + n * h, n * h]).counterClockwise
+            }
+            let cornerCut = Contour([.zero, n1 * -h, n2 * -(h - legInset)]).counterClockwise
+            // The chord boxes' far sides (the inner halves; the outer ones lie in the legs).
+            let turn = Double.pi - theta, chords = Int((turn / (Double.pi / 720)).rounded(.up))
+            let far: [[(Vector2, Vector2)]] = (0...chords).map { k in
+                let (a, b) = CablePath.chord(turn * Double(k) / Double(chords), angle: theta, length: length)
+                let tail = u1 * a, tip = u2 * b
+                let d = (tip - tail).normalized
+                let m = Vector2(d.y, -d.x)  // away from the corner
+                return [(tail, tail + m * h), (tail + m * h, tip + m * h), (tip + m * h, tip)]
+            }
+            let rays = max(8, Int((theta / (Double.pi / 180)).rounded(.up)))
+            let directions = (0...rays).map { k in
+                let phi = theta * Double(k) / Double(rays)
+                return Vector2(cos(phi), sin(phi))
+            }
+            // How far each ray reaches: each segment is met only by the rays between the directions
+            // of its ends (seen from the corner), give or take one; one that spans half a turn or
+            // more is tried against every ray.
+            var reach = [Double](repeating: 0, count: rays + 1)
             for segments in far {
                 for (p, q) in segments {
-                    // ray * t = p + (q - p) * s, 0 <= s <= 1
-                    let e = q - p, det = ray.x * -e.y + e.x * ray.y
-                    guard abs(det) > 1e-12 else { continue }
-                    let t = (p.x * -e.y + e.x * p.y) / det, s = (ray.x * p.y - ray.y * p.x) / det
-                    if s >= -1e-9 && s <= 1 + 1e-9 { reach = max(reach, t) }
+                    let (a, b) = (atan2(p.y, p.x), atan2(q.y, q.x))
+                    var range = 0...rays
+                    if abs(a - b) < .pi {
+                        let first = Int((min(a, b) / theta * Double(rays)).rounded(.down)) - 1
+                        let last = Int((max(a, b) / theta * Double(rays)).rounded(.up)) + 1
+                        guard first <= rays && last >= 0 else { continue }
+                        range = max(0, first)...min(rays, last)
+                    }
+                    for k in range {
+                        // ray * t = p + (q - p) * s, 0 <= s <= 1
+                        let ray = directions[k], e = q - p, det = ray.x * -e.y + e.x * ray.y
+                        guard abs(det) > 1e-12 else { continue }
+                        let t = (p.x * -e.y + e.x * p.y) / det, s = (ray.x * p.y - ray.y * p.x) / det
+                        if s >= -1e-9 && s <= 1 + 1e-9 { reach[k] = max(reach[k], t) }
+                    }
                 }
             }
             // A hair beyond, so that the sampled outline holds the plug between samples too.
-            star.append(ray * (reach + 0.05))
+            let star = [Vector2.zero] + (0...rays).map { directions[$0] * (reach[$0] + 0.05) }
+            return try Shape(contours: [strip(u1, n1, rearLeg, h), strip(u2, n2, pocket, h - legInset), cornerCut, Contour(star).counterClockwise])
         }
-        return try Shape(contours: [strip(u1, n1, rearLeg, h), strip(u2, n2, pocket, h - legInset), cornerCut, Contour(star).counterClockwise])
     }
 
     /// The pocket's cross-section across `up`: the plug's, clearance included, at every roll from

@@ -51,10 +51,7 @@ public enum Emblem {
     /// its larger side is `emblem.size`, rotated, and centred on the top's centre plus the offsets.
     /// SVG's y axis points down, so the path's top faces the rear.
     public static func outline(_ p: ParameterSet, resolution: Resolution) throws(EmblemError) -> Shape {
-        let data = try pathData(p.text("emblem.svg"))
-        let raw: Shape
-        do { raw = try Shape(svgPath: data, resolution: resolution) } catch { throw EmblemError(String(describing: error)) }
-        guard !raw.isEmpty else { throw EmblemError("encloses no area") }
+        let raw = try shape(of: try pathData(p.text("emblem.svg")), resolution: resolution)
         let b = raw.bounds
         let side = max(b.max.x - b.min.x, b.max.y - b.min.y)
         let centre = (b.min + b.max) * 0.5
@@ -65,6 +62,24 @@ public enum Emblem {
             .rotated(by: p.number("emblem.rotation") * .pi / 180)
             .translated(by: target)
     }
+
+    /// The shape of path data `data` as drawn, remembered for the last few: the rules ask for the
+    /// emblem's outline thousands of times while an item's effective ranges vary other parameters.
+    private static func shape(of data: String, resolution: Resolution) throws(EmblemError) -> Shape {
+        let key = ShapeKey(data: data, resolution: resolution)
+        if let known = shapes.withLock({ $0[key] }) { return known }
+        let raw: Shape
+        do { raw = try Shape(svgPath: data, resolution: resolution) } catch { throw EmblemError(String(describing: error)) }
+        guard !raw.isEmpty else { throw EmblemError("encloses no area") }
+        shapes.withLock { shapes in
+            if shapes.count >= 16 { shapes.removeAll() }
+            shapes[key] = raw
+        }
+        return raw
+    }
+
+    private struct ShapeKey: Hashable { let data: String, resolution: Resolution }
+    private static let shapes = Mutex([ShapeKey: Shape]())
 
     /// The emblem's thinnest place (`Shape.thinnest`) as a share of its larger side, so that
     /// `emblem.size` times it is the thinnest place in mm. Worked out once per emblem and kept.
