@@ -31,6 +31,7 @@ import urllib.request
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from checks import check, read_3mf_strict, summary
 
@@ -88,9 +89,13 @@ def toggle(d, name):
 
 
 def type_value(d, name, value):
-    """Types a value into a parameter's number box and leaves the field."""
+    """Types a value into a parameter's number box, over what it holds, and leaves the field. The
+    form's answer to the last change is awaited first: it writes the values into every box that does
+    not have the focus, and WebDriver's clear() leaves the box without it, so an answer arriving
+    between clear() and the keys put the old value back in front of them (190 then 90 made 19090)."""
+    wait_for(d, "window.minidesk.listingSeq === window.minidesk.seq", 240)
     box = d.find_element(By.CSS_SELECTOR, f'.field[data-name="{name}"] input[type=number]')
-    box.clear()
+    box.send_keys(Keys.CONTROL, "a")
     box.send_keys(str(value))
     js(d, "arguments[0].dispatchEvent(new Event('change', {bubbles: true})); arguments[0].blur();", box)
 
