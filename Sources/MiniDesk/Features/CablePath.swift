@@ -164,12 +164,14 @@ public struct CablePath: Sendable {
             let cornerCut = Contour([.zero, n1 * -h, n2 * -(h - legInset)]).counterClockwise
             // The chord boxes' far sides (the inner halves; the outer ones lie in the legs).
             let turn = Double.pi - theta, chords = Int((turn / (Double.pi / 720)).rounded(.up))
-            let far: [[(Vector2, Vector2)]] = (0...chords).map { k in
+            var far = [(Vector2, Vector2)]()
+            far.reserveCapacity(3 * (chords + 1))
+            for k in 0...chords {
                 let (a, b) = CablePath.chord(turn * Double(k) / Double(chords), angle: theta, length: length)
                 let tail = u1 * a, tip = u2 * b
                 let d = (tip - tail).normalized
                 let m = Vector2(d.y, -d.x)  // away from the corner
-                return [(tail, tail + m * h), (tail + m * h, tip + m * h), (tip + m * h, tip)]
+                far += [(tail, tail + m * h), (tail + m * h, tip + m * h), (tip + m * h, tip)]
             }
             let rays = max(8, Int((theta / (Double.pi / 180)).rounded(.up)))
             let directions = (0...rays).map { k in
@@ -180,23 +182,21 @@ public struct CablePath: Sendable {
             // of its ends (seen from the corner), give or take one; one that spans half a turn or
             // more is tried against every ray.
             var reach = [Double](repeating: 0, count: rays + 1)
-            for segments in far {
-                for (p, q) in segments {
-                    let (a, b) = (atan2(p.y, p.x), atan2(q.y, q.x))
-                    var range = 0...rays
-                    if abs(a - b) < .pi {
-                        let first = Int((min(a, b) / theta * Double(rays)).rounded(.down)) - 1
-                        let last = Int((max(a, b) / theta * Double(rays)).rounded(.up)) + 1
-                        guard first <= rays && last >= 0 else { continue }
-                        range = max(0, first)...min(rays, last)
-                    }
-                    for k in range {
-                        // ray * t = p + (q - p) * s, 0 <= s <= 1
-                        let ray = directions[k], e = q - p, det = ray.x * -e.y + e.x * ray.y
-                        guard abs(det) > 1e-12 else { continue }
-                        let t = (p.x * -e.y + e.x * p.y) / det, s = (ray.x * p.y - ray.y * p.x) / det
-                        if s >= -1e-9 && s <= 1 + 1e-9 { reach[k] = max(reach[k], t) }
-                    }
+            for (p, q) in far {
+                let (a, b) = (atan2(p.y, p.x), atan2(q.y, q.x))
+                var range = 0...rays
+                if abs(a - b) < .pi {
+                    let first = Int((min(a, b) / theta * Double(rays)).rounded(.down)) - 1
+                    let last = Int((max(a, b) / theta * Double(rays)).rounded(.up)) + 1
+                    guard first <= rays && last >= 0 else { continue }
+                    range = max(0, first)...min(rays, last)
+                }
+                for k in range {
+                    // ray * t = p + (q - p) * s, 0 <= s <= 1
+                    let ray = directions[k], e = q - p, det = ray.x * -e.y + e.x * ray.y
+                    guard abs(det) > 1e-12 else { continue }
+                    let t = (p.x * -e.y + e.x * p.y) / det, s = (ray.x * p.y - ray.y * p.x) / det
+                    if s >= -1e-9 && s <= 1 + 1e-9 { reach[k] = max(reach[k], t) }
                 }
             }
             // A hair beyond, so that the sampled outline holds the plug between samples too.

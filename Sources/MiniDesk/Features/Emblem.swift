@@ -24,7 +24,10 @@ public enum Emblem {
     /// named by its path or by its name in `Models/emblems/` (with or without `.svg`), or a built-in
     /// emblem by name.
     public static func pathData(_ value: String) throws(EmblemError) -> String {
-        let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Trimmed with the standard library: Foundation's trimming took more than the rest of a
+        // rule that reads the emblem, which the effective ranges run thousands of times.
+        let start = value.drop(while: \.isWhitespace)
+        let text = String(start.dropLast(start.reversed().prefix(while: \.isWhitespace).count))
         if let first = text.first, "MmLlHhVvCcSsQqTtAaZz".contains(first) && !text.contains("/") && !text.hasSuffix(".svg") && text.contains(where: \.isNumber) {
             return text
         }
