@@ -33,15 +33,15 @@ extension Corefinement {
     /// Whether the closed polygon of the `c` local numbers at `piece` (positions in `q`) is simple
     /// and turns counter-clockwise, decided exactly: no two corners at one position, no two edges
     /// meeting but at the corner they share, no corner turning straight back, and a left turn at
-    /// the lowest corner (of a simple polygon, a convex one).
+    /// the leftmost corner (of a simple polygon, a convex one).
     static func isSimple(_ piece: UnsafePointer<UInt8>, _ c: Int, _ q: UnsafePointer<Vector2>) -> Bool {
         guard c >= 3 else { return false }
         @inline(__always) func p(_ x: Int) -> Vector2 { q[Int(piece[x % c])] }
-        var lowest = 0
+        var leftmost = 0
         for i in 0..<c {
             let (u, v, w) = (p(i), p(i + 1), p(i + 2))
             if u == v { return false }
-            if u.x < p(lowest).x || (u.x == p(lowest).x && u.y < p(lowest).y) { lowest = i }
+            if u.x < p(leftmost).x || (u.x == p(leftmost).x && u.y < p(leftmost).y) { leftmost = i }
             // The corner at v: straight back along the edge it came in on.
             if Predicates.orient2d(u, v, w) == 0 && (w - v).dot(u - v) > 0 { return false }
             // Edges i and j that share no corner must not meet.
@@ -56,7 +56,7 @@ extension Corefinement {
                     || (o4 == 0 && onSegment(v, x, y)) { return false }
             }
         }
-        return Predicates.orient2d(p(lowest + c - 1), p(lowest), p(lowest + 1)) > 0
+        return Predicates.orient2d(p(leftmost + c - 1), p(leftmost), p(leftmost + 1)) > 0
     }
 
     /// Whether `x`, collinear with `u` and `v`, lies on the closed segment between them.

@@ -88,9 +88,7 @@ public enum Emblem {
     /// `emblem.size` times it is the thinnest place in mm. Worked out once per emblem and kept.
     public static func thinnestShare(_ value: String) throws(EmblemError) -> Double {
         if let known = thinnest.withLock({ $0[value] }) { return known }
-        let data = try pathData(value)
-        let raw: Shape
-        do { raw = try Shape(svgPath: data, resolution: .draft) } catch { throw EmblemError(String(describing: error)) }
+        let raw = try shape(of: try pathData(value), resolution: .draft)
         let b = raw.bounds, side = max(b.max.x - b.min.x, b.max.y - b.min.y)
         guard side > 0 else { throw EmblemError("encloses no area") }
         // Measured a fiftieth of the emblem (0.4 mm at 20 mm) from corners: points sharper than 45° count.
