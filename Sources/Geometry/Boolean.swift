@@ -183,7 +183,7 @@ extension Mesh {
             snapped = editedA.union(editedB.map { $0 + offset })
             core = try Corefinement(a, b)
         }
-        let (result, normals) = try kept(core, [a, b], op)
+        let (result, pieces) = try kept(core, [a, b], op)
         let tolerance = Tolerance.of([a, b])
         let constructed = a.vertices.count + b.vertices.count..<core.vertices.count
         // A piece with a rounded corner that is thinner than the repair's reach: the operands come
@@ -199,7 +199,7 @@ extension Mesh {
             // closed, oriented and within the tolerance of where it was (docs/booleans.md).
             return simplified(result, core, tolerance: tolerance).mesh.compacted().markedChecked()
         }
-        var repair = RoundingRepair(result, normals: normals, origin: { v in v < a.vertices.count ? 0 : (constructed.contains(v) ? 2 : 1) },
+        var repair = RoundingRepair(result, normals: pieces.normals(), origin: { v in v < a.vertices.count ? 0 : (constructed.contains(v) ? 2 : 1) },
                                     tolerance: tolerance)
         repair.repair()
         // Only a triangle with a corner that was constructed (rounded), snapped, copied or edited can
@@ -248,38 +248,37 @@ extension Mesh {
         return simplification
     }
 
-    /// The pieces a boolean keeps, each with the normal of the input triangle it came from (turned
-    /// round where the piece is): the way its rounded corners must still face (zero where the input
-    /// triangle is too thin to have one).
+    /// The pieces a boolean keeps, each with the input triangle it came from.
     private struct KeptPieces {
         let core: Corefinement
         let operands: [Mesh]
         private(set) var triangles = [Triangle]()
-        private(set) var normals = [Vector3]()
-        /// Per kept triangle: its operand and its piece there.
-        private(set) var origins = [(mesh: Int, piece: Int)]()
-
-        let tolerance: Double
+        /// Per kept triangle: its operand, its piece there, and whether it is kept turned round.
+        private(set) var origins = [(mesh: Int, piece: Int, flipped: Bool)]()
 
         init(_ core: Corefinement, _ operands: [Mesh]) {
             self.core = core
             self.operands = operands
-            tolerance = Tolerance.of(operands)
         }
 
         mutating func add(_ t: Triangle, piece i: Int, of m: Int, flipped: Bool = false) {
             triangles.append(t)
-            origins.append((m, i))
-            let (p, q, r) = operands[m].corners(core.sources[m][i])
-            let n = (q - p).cross(r - p)
-            // An input triangle thinner than rounding (a sliver an earlier boolean left) has no
-            // direction to keep: zero, which any piece of it satisfies.
-            let longest = max((q - p).lengthSquared, (r - q).lengthSquared, (p - r).lengthSquared)
-            guard n.lengthSquared > tolerance * tolerance * longest else {
-                normals.append(Vector3(0, 0, 0))
-                return
+            origins.append((m, i, flipped))
+        }
+
+        /// Per kept triangle, the normal of the input triangle it came from (turned round where
+        /// the piece is): the way its rounded corners must still face, or zero where the input
+        /// triangle is too thin to have one (a sliver an earlier boolean left), which any piece of
+        /// it satisfies. Only the rounding repair asks for them.
+        func normals() -> [Vector3] {
+            let tolerance = Tolerance.of(operands)
+            return origins.map { m, i, flipped in
+                let (p, q, r) = operands[m].corners(core.sources[m][i])
+                let n = (q - p).cross(r - p)
+                let longest = max((q - p).lengthSquared, (r - q).lengthSquared, (p - r).lengthSquared)
+                guard n.lengthSquared > tolerance * tolerance * longest else { return Vector3(0, 0, 0) }
+                return flipped ? n * -1 : n
             }
-            normals.append(flipped ? n * -1 : n)
         }
 
         /// Without the pairs of triangles on the same three corners that face opposite ways: a sheet
@@ -315,7 +314,6 @@ extension Mesh {
             guard dropped.contains(true) else { return }
             let keep = triangles.indices.filter { !dropped[$0] }
             triangles = keep.map { triangles[$0] }
-            normals = keep.map { normals[$0] }
             origins = keep.map { origins[$0] }
         }
     }
@@ -349,10 +347,10 @@ extension Mesh {
     }
 
     /// The pieces the boolean keeps, by their exact sides (`Corefinement.sides`), coplanar pieces by
-    /// the orientation rules, with the normal each must keep. With degenerate contact, vertices where
+    /// the orientation rules, with where each came from. With degenerate contact, vertices where
     /// kept pieces only touch are duplicated; in general position the kept pieces must close up
     /// along every curve edge, which only a defect could break.
-    private static func kept(_ core: Corefinement, _ operands: [Mesh], _ op: BooleanOperation) throws(GeometryError) -> (Mesh, [Vector3]) {
+    private static func kept(_ core: Corefinement, _ operands: [Mesh], _ op: BooleanOperation) throws(GeometryError) -> (Mesh, KeptPieces) {
         let both = Parallel.both({ core.sides(of: 0, operands) }, { core.sides(of: 1, operands) })
         let sides = [both.0, both.1]
         var kept = KeptPieces(core, operands)
@@ -373,13 +371,13 @@ extension Mesh {
         if core.degenerate { kept.droppingSheets() }
         let triangles = kept.triangles
         if core.degenerate {
-            let directions = Corefinement.PieceDirections(core: core, operands: operands, origins: kept.origins)
-            return (try separatingContacts(vertices: core.vertices, triangles: triangles, directions: directions), kept.normals)
+            let directions = Corefinement.PieceDirections(core: core, operands: operands, origins: kept.origins.map { ($0.mesh, $0.piece) })
+            return (try separatingContacts(vertices: core.vertices, triangles: triangles, directions: directions), kept)
         }
         guard closesUp(triangles, along: core.curveEdges, vertexCount: core.vertices.count) else {
             throw .degenerateContact("the pieces kept along a contact curve do not close up; the operands nearly touch there")
         }
-        return (Mesh(vertices: core.vertices, triangles: triangles), kept.normals)
+        return (Mesh(vertices: core.vertices, triangles: triangles), kept)
     }
 
     /// The mesh without unreferenced vertices, indices renumbered in order of first use.

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Corefinement of two closed meshes: finds where their surfaces meet, with exact predicates on the
 /// input coordinates, and splits every triangle they meet in so that both meshes share the contact
 /// curves as edges. A point of contact is named by the smallest feature of each mesh that holds it:
@@ -105,8 +107,11 @@ struct Corefinement {
         // Stages 1 to 3: the pairs in contact, their points and segments.
         let near = Tolerance.of([a, b])
         var registry = ContactRegistry(a, b, tolerance: near)
-        for (chunk, nearWithout) in try Self.pairsInContact(a, b, tolerance: near) {
+        for (chunk, nearWithout) in try Self.pairsInContact(a, b, tolerance: near, stoppingAtNearContact: stoppingAtNearContact) {
             if registry.nearPoint == nil { registry.nearPoint = nearWithout }
+            // Stopping, the rest would be registered for nothing: the corefinement runs again
+            // on the snapped operands.
+            if stoppingAtNearContact && registry.nearPoint != nil { break }
             for (ia, ib, contact) in chunk { try registry.add(contact, Int(ia), Int(ib)) }
         }
         // Coincident edges of one operand (its shells touching along an edge) cross a face of the
@@ -144,9 +149,11 @@ struct Corefinement {
     /// touch nearly does (a corner near the other triangle, or two edges passing near each other),
     /// if one does: two solids meant to share a face, a rounding error apart,
     /// would otherwise come out as two shells nearly touching each other, which no later boolean
-    /// could snap.
-    static func pairsInContact(_ a: Mesh, _ b: Mesh, tolerance near: Double) throws(GeometryError)
+    /// could snap. `stoppingAtNearContact`: once a chunk has found such a point, the chunks still
+    /// running stop where they are (what they return is incomplete, and only the point matters).
+    static func pairsInContact(_ a: Mesh, _ b: Mesh, tolerance near: Double, stoppingAtNearContact: Bool = false) throws(GeometryError)
         -> [(pairs: [(ia: Int32, ib: Int32, contact: TriangleContact.Contact)], nearWithout: Vector3?)] {
+        let stopped = Atomic<Bool>(false)
         let indexesA = a.triangles.count <= b.triangles.count
         let indexed = indexesA ? a : b, queries = indexesA ? b : a
         let bvh = BoundingVolumeHierarchy(boxes: (0..<indexed.triangles.count).map { i -> Bounds in
@@ -158,6 +165,7 @@ struct Corefinement {
             var nearWithout: Vector3?
             var candidates = [Int]()
             for iq in range {
+                if stoppingAtNearContact && stopped.load(ordering: .relaxed) { break }
                 let tq = TriangleContact.Corners(queries.corners(iq))
                 let normal = (tq.p1 - tq.p0).cross(tq.p2 - tq.p0), limit = near * normal.length
                 // The query's plane once: most candidates lie on one side of it.
@@ -179,6 +187,7 @@ struct Corefinement {
                         // A corner near the other triangle, or two edges passing near each other.
                         nearWithout = TriangleDistance.nearCorner((tq.p0, tq.p1, tq.p2), (tc.p0, tc.p1, tc.p2), within: near, normal: normal, heights: (d0, d1, d2))
                             ?? TriangleDistance.nearEdge((tq.p0, tq.p1, tq.p2), (tc.p0, tc.p1, tc.p2), within: near, normal: normal, heights: (d0, d1, d2))
+                        if nearWithout != nil && stoppingAtNearContact { stopped.store(true, ordering: .relaxed) }
                     }
                 }
             }

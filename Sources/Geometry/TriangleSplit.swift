@@ -26,14 +26,15 @@ extension Corefinement {
         out.removeSubrange(start...)
         // The triangle's own winding in the projection, and the exact orientation of three points in it.
         let winding = Predicates.orient2d(p0, vertices[Int(corners.1)], vertices[Int(corners.2)], droppingAxis: axis)
-        var known = [HomogeneousPoint](), index = EdgeTable()
-        func point(_ id: UInt32) -> HomogeneousPoint {
-            if let k = index[EdgeTable.key(id)] { return known[k] }
-            let new = HomogeneousPoint(definition(id))
-            index[EdgeTable.key(id)] = known.count
-            known.append(new)
-            return new
+        // Every point of the split with its definition, made before the split asks for them: the
+        // closures below then capture constants, which they read without exclusive access.
+        var made = [HomogeneousPoint](), table = EdgeTable(capacity: boundary.count + points.count + 2 * segments.count)
+        for id in boundary + points + segments.flatMap({ [$0.0, $0.1] }) where table[EdgeTable.key(id)] == nil {
+            table[EdgeTable.key(id)] = made.count
+            made.append(HomogeneousPoint(definition(id)))
         }
+        let (known, index) = (made, table)
+        func point(_ id: UInt32) -> HomogeneousPoint { known[index[EdgeTable.key(id)]!] }
         let orient = { (a: UInt32, b: UInt32, c: UInt32) -> Int in
             IndirectPredicates.orient2d(point(a), point(b), point(c), droppingAxis: axis) * winding
         }

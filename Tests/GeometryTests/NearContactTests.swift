@@ -416,6 +416,26 @@ import Testing
         return Mesh(vertices: corners, triangles: boxFaces)
     }
 
+    /// Stopping at near contact, the broad phase stops once a chunk has found a point where the
+    /// operands nearly touch. The second operand is a box whose bottom lies a quarter of the
+    /// tolerance above the sphere's pole, its triangles queried first, and the sphere moved by
+    /// 1e-7 mm, which crosses the first along a circle: those pairs are found only without stopping.
+    @Test func theBroadPhaseStopsAtNearContactWhenAsked() throws {
+        let sphere = try Mesh.sphere(radius: 10, segments: 96)
+        let tolerance = Tolerance.of([sphere.bounds.union(Bounds(Vector3(-10, -10, -10), Vector3(10, 10, 12)))])
+        let box = Self.exactBox(Vector3(-1, -1, 10 + tolerance / 4), Vector3(1, 1, 12))
+        let other = Mesh.merged([box, sphere.translated(by: Vector3(1e-7, 0, 0))])
+        #expect(abs(Tolerance.of([sphere, other]) - tolerance) < 1e-6 * tolerance)
+        let all = try Corefinement.pairsInContact(sphere, other, tolerance: tolerance)
+        let stopped = try Corefinement.pairsInContact(sphere, other, tolerance: tolerance, stoppingAtNearContact: true)
+        #expect(all.contains { $0.nearWithout != nil })
+        #expect(stopped.contains { $0.nearWithout != nil })
+        let found = stopped.reduce(0) { $0 + $1.pairs.count }, total = all.reduce(0) { $0 + $1.pairs.count }
+        #expect(total > 500)
+        #expect(4 * found < total)
+        #expect(try Corefinement(sphere, other, stoppingAtNearContact: true).stoppedAtNearContact)
+    }
+
     @Test func edgesPassingNearEachOtherAreNearContact() throws {
         let cube = Self.cube
         let tolerance = Tolerance.of([cube.bounds])
