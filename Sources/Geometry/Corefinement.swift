@@ -195,15 +195,13 @@ struct Corefinement {
         }
     }
 
-    /// Whether two of `points` have the same coordinates (by an open-addressing table of indices).
+    /// Whether two of `points` have the same coordinates, -0 as 0 (by an open-addressing table of indices).
     static func hasRepeatedPosition(_ points: [Vector3]) -> Bool {
         guard points.count > 1 else { return false }
         let size = 1 << (Int.bitWidth - (2 * points.count).leadingZeroBitCount)
         var table = [Int32](repeating: -1, count: size)
         for (i, p) in points.enumerated() {
-            var h = p.x.bitPattern &* 0x9E37_79B9_7F4A_7C15 ^ p.y.bitPattern &* 0xC2B2_AE3D_27D4_EB4F ^ p.z.bitPattern &* 0x1656_67B1_9E37_79F9
-            h ^= h >> 29
-            var slot = Int(truncatingIfNeeded: h) & (size - 1)
+            var slot = p.positionHash & (size - 1)
             while table[slot] >= 0 {
                 if points[Int(table[slot])] == p { return true }
                 slot = (slot + 1) & (size - 1)

@@ -69,16 +69,15 @@ enum STLReader {
 }
 
 /// A mesh built from separate corners, one vertex per distinct position (equal coordinates).
-/// The vertices are found by an open-addressing table of their ids with a multiplicative hash of
-/// the coordinates' bits: a `Dictionary` of positions hashed each with SipHash, which took most of
-/// the time of reading a large STL.
+/// The vertices are found by an open-addressing table of their ids (`Vector3.positionHash`): a
+/// `Dictionary` of positions hashed each with SipHash took most of the time of reading a large STL.
 struct Welder {
     var mesh = Mesh()
     /// Vertex ids by slot, -1 where empty; at most half full.
     private var table = [Int32](repeating: -1, count: 1024)
 
     mutating func id(of p: Vector3) -> UInt32 {
-        var slot = Self.hash(p) & (table.count - 1)
+        var slot = p.positionHash & (table.count - 1)
         while table[slot] >= 0 {
             if mesh.vertices[Int(table[slot])] == p { return UInt32(table[slot]) }
             slot = (slot + 1) & (table.count - 1)
@@ -90,18 +89,10 @@ struct Welder {
         return UInt32(i)
     }
 
-    /// Equal coordinates hash alike: -0 is hashed as 0.
-    private static func hash(_ p: Vector3) -> Int {
-        let (x, y, z) = ((p.x + 0).bitPattern, (p.y + 0).bitPattern, (p.z + 0).bitPattern)
-        var h = x &* 0x9E37_79B9_7F4A_7C15 ^ y &* 0xC2B2_AE3D_27D4_EB4F ^ z &* 0x1656_67B1_9E37_79F9
-        h ^= h >> 29
-        return Int(truncatingIfNeeded: h)
-    }
-
     private mutating func grow() {
         table = [Int32](repeating: -1, count: 2 * table.count)
         for (i, p) in mesh.vertices.enumerated() {
-            var slot = Self.hash(p) & (table.count - 1)
+            var slot = p.positionHash & (table.count - 1)
             while table[slot] >= 0 { slot = (slot + 1) & (table.count - 1) }
             table[slot] = Int32(i)
         }
