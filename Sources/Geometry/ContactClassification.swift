@@ -131,26 +131,27 @@ extension Corefinement {
                 alongEdge[Edge(t[k], t[(k + 1) % 3]), default: []].append(u)
             }
         }
-        // The first of the other's triangles that hold a feature holding `id` (in label order, then
-        // in the order each feature's holders were gathered) for which `body` holds.
-        func firstHolder(of id: UInt32, where body: (Int) -> Bool) -> Int? {
-            var found: Int? = nil
+        // The other's triangles that hold a feature holding `id`, in label order, then in the order
+        // each feature's holders were gathered.
+        func holders(of id: UInt32, into found: inout [Int]) {
+            found.removeAll(keepingCapacity: true)
             _ = firstLabel(of: id, in: 1 - mesh) { s in
                 switch s {
-                case .face(let f): if body(f) { found = f }
-                case .vertex(let v): found = aroundVertex[root(v, of: 1 - mesh)]?.first(where: body)
-                case .edge(let e): found = alongEdge[e]?.first(where: body)
+                case .face(let f): found.append(f)
+                case .vertex(let v): found += aroundVertex[root(v, of: 1 - mesh)] ?? []
+                case .edge(let e): found += alongEdge[e] ?? []
                 }
-                return found != nil
+                return false
             }
-            return found
         }
+        var holdersA = [Int](), holdersB = [Int](), holdersC = [Int]()
         for (i, t) in list.enumerated() where coplanar[mesh][sources[mesh][i]] != nil {
-            // A triangle holding all three corners.
-            let holder = firstHolder(of: t.a) { u in
-                firstHolder(of: t.b) { $0 == u } != nil && firstHolder(of: t.c) { $0 == u } != nil
-            }
-            if let u = holder {
+            // The first triangle holding all three corners.
+            holders(of: t.a, into: &holdersA)
+            guard !holdersA.isEmpty else { continue }
+            holders(of: t.b, into: &holdersB)
+            holders(of: t.c, into: &holdersC)
+            if let u = holdersA.first(where: { holdersB.contains($0) && holdersC.contains($0) }) {
                 result[i] = .onSurface(sameFacing: Corefinement.sameFacing(own.corners(sources[mesh][i]), other.corners(u)))
             }
         }

@@ -61,47 +61,49 @@ extension Mesh {
     ) throws(GeometryError) -> Mesh {
         // Corners (3 i + k) that belong to one fan.
         var fans = UnionFind(count: triangles.count * 3)
+        // Triangle x runs u -> v, triangle y runs v -> u: their corners at u and at v join.
+        func join(_ x: Int, _ y: Int, _ u: UInt32, _ v: UInt32) {
+            let tx = triangles[x], ty = triangles[y]
+            let ku = tx.a == u ? 0 : (tx.b == u ? 1 : 2), kv = (ku + 1) % 3
+            let mv = ty.a == v ? 0 : (ty.b == v ? 1 : 2), mu = (mv + 1) % 3
+            fans.union(3 * x + ku, 3 * y + mu)
+            fans.union(3 * x + kv, 3 * y + mv)
+        }
         for (i, t) in triangles.enumerated() {
             for k in 0..<3 {
                 let u = t[k], v = t[(k + 1) % 3]
                 guard u < v else { continue }  // each undirected edge once, from its lower end
-                let pairs: [(Int, Int)]
                 if let twin = users.onlyTwin(of: 3 * i + k) {
-                    pairs = [(i, twin / 3)]
-                } else {
-                    let (forward, backward) = users.triangles(along: 3 * i + k)
-                    guard forward.first == i else { continue }
-                    pairs = try wedges(u, v, forward, backward, vertices, triangles, solid: !emptyWedges.contains(key(u, v)), directions: directions)
+                    join(i, twin / 3, u, v)
+                    continue
                 }
-                for (x, y) in pairs {
-                    // Triangle x runs u -> v, triangle y runs v -> u: their corners at u and at v join.
-                    let tx = triangles[x], ty = triangles[y]
-                    let ku = (0..<3).first { tx[$0] == u }!, kv = (ku + 1) % 3
-                    let mv = (0..<3).first { ty[$0] == v }!, mu = (mv + 1) % 3
-                    fans.union(3 * x + ku, 3 * y + mu)
-                    fans.union(3 * x + kv, 3 * y + mv)
+                let (forward, backward) = users.triangles(along: 3 * i + k)
+                guard forward.first == i else { continue }
+                for (x, y) in try wedges(u, v, forward, backward, vertices, triangles, solid: !emptyWedges.contains(key(u, v)), directions: directions) {
+                    join(x, y, u, v)
                 }
             }
         }
+        // Each fan's vertex: the first fan round a vertex keeps its id, each other gets a copy.
+        let none = UInt32.max
         var newVertices = vertices
-        var fanVertex = [Int: UInt32]()  // fan root -> vertex id
-        var claimed = Set<UInt32>()
+        var fanVertex = [UInt32](repeating: none, count: triangles.count * 3)  // by fan root
+        var claimed = [Bool](repeating: false, count: vertices.count)
         var result = triangles
         for (i, t) in triangles.enumerated() {
             for k in 0..<3 {
                 let root = fans.find(3 * i + k)
-                if let id = fanVertex[root] {
-                    result[i][k] = id
-                    continue
+                if fanVertex[root] == none {
+                    let v = t[k]
+                    if claimed[Int(v)] {
+                        fanVertex[root] = UInt32(newVertices.count)
+                        newVertices.append(vertices[Int(v)])
+                    } else {
+                        claimed[Int(v)] = true
+                        fanVertex[root] = v
+                    }
                 }
-                var id = t[k]
-                if claimed.contains(id) {
-                    id = UInt32(newVertices.count)
-                    newVertices.append(vertices[Int(t[k])])
-                }
-                claimed.insert(id)
-                fanVertex[root] = id
-                result[i][k] = id
+                result[i][k] = fanVertex[root]
             }
         }
         return Mesh(vertices: newVertices, triangles: result)

@@ -57,7 +57,7 @@
 /// up is thrown as a `GiveUp`.
 struct NearContactSnapping {
     /// The operands, edited.
-    private(set) var meshes: [Editable]
+    let meshes: [Editable]
     /// The largest distance in mm a vertex or surface moves.
     let tolerance: Double
     /// How many more vertices may be inserted before snapping gives up.
@@ -464,8 +464,10 @@ struct NearContactSnapping {
     }
 
     /// An indexed mesh being refined by splits and flips, with the triangles on each edge and a BVH
-    /// over the triangles, rebuilt each round.
-    struct Editable {
+    /// over the triangles, rebuilt each round. A class: the rounds read one operand while they edit
+    /// the other, and a struct read out of `meshes` was copied, all its arrays and indexes retained,
+    /// at each of those reads.
+    final class Editable {
         private(set) var vertices: [Vector3]
         private(set) var triangles: [Mesh.Triangle]
         /// For each triangle, the input triangles whose area it overlaps (one, or two after a flip).
@@ -498,7 +500,7 @@ struct NearContactSnapping {
         var isTrackingTouches = false
 
         /// What changed since the last call.
-        mutating func takeTouched() -> [Change] {
+        func takeTouched() -> [Change] {
             defer { touched.removeAll() }
             return touched
         }
@@ -506,7 +508,7 @@ struct NearContactSnapping {
         /// Records the triangles with corner `v` as changed (found by their boxes at the last
         /// `reindex()`, and the splits and flips since), as they are before it moves (by at most the
         /// tolerance, which `isInFocus` allows for).
-        private mutating func touch(around v: UInt32) {
+        private func touch(around v: UInt32) {
             guard isTrackingTouches else { return }
             var changes = [Change]()
             forEachTriangle(near: Bounds(vertices[Int(v)], vertices[Int(v)])) { i in
@@ -521,7 +523,7 @@ struct NearContactSnapping {
         func isActive(_ v: UInt32) -> Bool { edited.contains(v) || nearContactEnds.contains(v) }
 
         /// Marks `vs` as ends of near contact; returns those that were not active before.
-        @discardableResult mutating func activate(_ vs: [UInt32]) -> [UInt32] {
+        @discardableResult func activate(_ vs: [UInt32]) -> [UInt32] {
             var new = [UInt32]()
             for v in vs where !isActive(v) {
                 nearContactEnds.insert(v)
@@ -606,17 +608,17 @@ struct NearContactSnapping {
             u < v ? UInt64(u) << 32 | UInt64(v) : UInt64(v) << 32 | UInt64(u)
         }
 
-        private mutating func add(_ i: Int, _ t: Mesh.Triangle) {
+        private func add(_ i: Int, _ t: Mesh.Triangle) {
             for k in 0..<3 { onEdge[Self.key(t[k], t[(k + 1) % 3]), default: []].append(i) }
         }
 
-        private mutating func remove(_ i: Int) {
+        private func remove(_ i: Int) {
             let t = triangles[i]
             for k in 0..<3 { onEdge[Self.key(t[k], t[(k + 1) % 3])]?.removeAll { $0 == i } }
         }
 
         /// Triangle `i` replaced by `pieces` (which cover it).
-        private mutating func replace(_ i: Int, with pieces: [Mesh.Triangle]) {
+        private func replace(_ i: Int, with pieces: [Mesh.Triangle]) {
             for piece in pieces { touched.append(Change(vertices[Int(piece.a)], vertices[Int(piece.b)], vertices[Int(piece.c)])) }
             remove(i)
             for piece in pieces { edited.formUnion([piece.a, piece.b, piece.c]) }
@@ -632,7 +634,7 @@ struct NearContactSnapping {
         }
 
         /// Moves vertex `v` to `p` (by at most the tolerance: a corner snapped onto a corner).
-        mutating func move(_ v: Int, to p: Vector3) {
+        func move(_ v: Int, to p: Vector3) {
             touch(around: UInt32(v))
             if !madeIDs.insert(UInt32(v)).inserted { made[vertices[v], default: 1] -= 1 } else { lone.remove(vertices[v]) }
             made[p, default: 0] += 1
@@ -644,7 +646,7 @@ struct NearContactSnapping {
         /// shells touch along that edge (another edge has ends at the same positions), it is split at
         /// `p` too, at a vertex of its own: moved off the line alone, either shell would cross the
         /// other (`case-2028-9851`, two boxes of an earlier union that touch along an edge).
-        mutating func splitEdge(_ u: UInt32, _ v: UInt32, at p: Vector3) -> UInt32 {
+        func splitEdge(_ u: UInt32, _ v: UInt32, at p: Vector3) -> UInt32 {
             let x = splitOneEdge(u, v, at: p)
             guard twins[u] != nil || twins[v] != nil else { return x }
             var copies = [x]
@@ -659,7 +661,7 @@ struct NearContactSnapping {
             return x
         }
 
-        private mutating func splitOneEdge(_ u: UInt32, _ v: UInt32, at p: Vector3) -> UInt32 {
+        private func splitOneEdge(_ u: UInt32, _ v: UInt32, at p: Vector3) -> UInt32 {
             let x = UInt32(vertices.count)
             vertices.append(p)
             madeIDs.insert(x)
@@ -729,7 +731,7 @@ struct NearContactSnapping {
         /// convex quad (seen along their normal) whose other two corners are farther than `tolerance`
         /// from the new diagonal, and `refused` does not hold for the new diagonal's ends; false,
         /// changing nothing, otherwise.
-        mutating func flip(_ u: UInt32, _ v: UInt32, within tolerance: Double,
+        func flip(_ u: UInt32, _ v: UInt32, within tolerance: Double,
                            unless refused: (Vector3, Vector3) -> Bool = { _, _ in false }) -> Bool {
             guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return false }
             // i runs s -> e, j runs e -> s; w1 and w2 are their far corners.
@@ -768,7 +770,7 @@ struct NearContactSnapping {
         }
 
         /// Splits triangle `i` into three at a new vertex at `p`.
-        mutating func splitFace(_ i: Int, at p: Vector3) {
+        func splitFace(_ i: Int, at p: Vector3) {
             let x = UInt32(vertices.count)
             vertices.append(p)
             madeIDs.insert(x)
@@ -778,7 +780,7 @@ struct NearContactSnapping {
         }
 
         /// Rebuilds the BVH over the triangles as they are now.
-        mutating func reindex() {
+        func reindex() {
             tree = BoundingVolumeHierarchy(boxes: triangles.map { t in Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]) })
             indexedAs = Array(triangles.indices)
             splitSince = [[Int]](repeating: [], count: triangles.count)
@@ -792,6 +794,8 @@ struct NearContactSnapping {
         /// cascaded when it was not). Crossings leave out this round's split pieces: their new
         /// corners are snapped first, in the next round.
         private func forEachTriangle(near box: Bounds, includingSplits: Bool = true, _ body: (Int) -> Void) {
+            // Read once: each read of a class's stored property inside the loop is an access check.
+            let flippedSince = flippedSince, splitSince = splitSince
             tree.forEachOverlap(with: box.expanded(by: slack)) { i in
                 body(i)
                 for j in flippedSince[i] { body(j) }
@@ -818,6 +822,7 @@ struct NearContactSnapping {
             // (A few triangles at most: an array is searched faster than a set is hashed.)
             var near = [Int](), besideCornerAtP = [Int]()
             var atCorner = false
+            let triangles = triangles, vertices = vertices
             forEachTriangle(near: Bounds(p, p)) { i in
                 near.append(i)
                 let t = triangles[i]
@@ -826,7 +831,7 @@ struct NearContactSnapping {
                 // The triangles on its edges (itself among them).
                 for k in 0..<3 { besideCornerAtP += onEdge[Self.key(t[k], t[(k + 1) % 3])] ?? [] }
             }
-            for i in near where !isFar(from: i, p, p, tolerance: tolerance) {
+            for i in near where !Self.isFar(triangles[i], of: vertices, from: p, p, tolerance: tolerance) {
                 let t = triangles[i]
                 let c = [vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]]
                 // A corner near `p` is the feature of this triangle (unless `p` is at a corner of
@@ -881,8 +886,8 @@ struct NearContactSnapping {
         /// segment. (Twice, for the rounding of the distance; a triangle without area has no plane.)
         /// The boxes of long, thin triangles hold far more than they reach, and most of what a
         /// query of the index meets is settled by this alone.
-        private func isFar(from i: Int, _ p: Vector3, _ q: Vector3, tolerance: Double) -> Bool {
-            let t = triangles[i], a = vertices[Int(t.a)]
+        private static func isFar(_ t: Mesh.Triangle, of vertices: [Vector3], from p: Vector3, _ q: Vector3, tolerance: Double) -> Bool {
+            let a = vertices[Int(t.a)]
             let n = (vertices[Int(t.b)] - a).cross(vertices[Int(t.c)] - a)
             let reach = 2 * tolerance * n.length
             guard reach > 0 else { return false }
@@ -901,8 +906,9 @@ struct NearContactSnapping {
         /// positions, is not counted.
         func crease(crossedBy p: Vector3, _ q: Vector3, within tolerance: Double, except edge: (Vector3, Vector3)? = nil) -> Bool {
             var found = false
+            let triangles = triangles, vertices = vertices
             forEachTriangle(near: Bounds(p, q)) { i in
-                guard !found, !isFar(from: i, p, q, tolerance: tolerance) else { return }
+                guard !found, !Self.isFar(triangles[i], of: vertices, from: p, q, tolerance: tolerance) else { return }
                 let t = triangles[i]
                 for k in 0..<3 {
                     let r = vertices[Int(t[k])], s = vertices[Int(t[(k + 1) % 3])]
@@ -932,9 +938,10 @@ struct NearContactSnapping {
         /// order does not depend on the order the index visits the triangles in.
         func edgeCrossings(_ p: Vector3, _ q: Vector3, within tolerance: Double) -> [EdgeCrossing] {
             var found = [UInt64: EdgeCrossing]()
+            let triangles = triangles, vertices = vertices
             forEachTriangle(near: Bounds(p, q), includingSplits: false) { i in
-                guard !isFar(from: i, p, q, tolerance: tolerance) else { return }
                 let t = triangles[i]
+                guard !Self.isFar(t, of: vertices, from: p, q, tolerance: tolerance) else { return }
                 for k in 0..<3 {
                     // Each edge from its lower id, whichever triangle found it, so that the point is
                     // the same bits either way.
@@ -950,6 +957,7 @@ struct NearContactSnapping {
                     }
                 }
             }
+            if found.isEmpty { return [] }
             return found.values.sorted { ($0.isFlat ? 1 : 0, $0.triangle, $0.a, $0.b) < ($1.isFlat ? 1 : 0, $1.triangle, $1.a, $1.b) }
         }
 
