@@ -142,7 +142,8 @@ extension Mesh {
     /// `Tolerance.crossingReach` tolerances, pieces thin enough may fold when the result is rounded
     /// to doubles: `RoundingRepair` mends them, and the result is checked (every triangle that rounding, a snap or an edit could have moved,
     /// against all the others). Every result is simplified (`Simplification`); where the simplified
-    /// result fails the check, the unsimplified one is tried; where that fails too, the rounded
+    /// result fails the check, the unsimplified one is tried; where that fails too and the operands
+    /// were not checked yet, one that crosses itself is named; otherwise the rounded
     /// corners of the crossing triangles are moved to neighbouring doubles where they cross less
     /// (`RoundingRepair.nudgeCrossings`) and both are tried again, then those corners are merged
     /// into neighbours (`RoundingRepair.collapseCrossings`) and both are tried again, then once more with the
@@ -154,6 +155,8 @@ extension Mesh {
         var core = try Corefinement(a, b, stoppingAtNearContact: true)
         // The vertices snapping moved or inserted, and the corners of the triangles it made.
         var snapped = Set<UInt32>()
+        // Whether the operands are known not to cross themselves.
+        let operandsChecked = core.stoppedAtNearContact
         if core.stoppedAtNearContact {
             // Snapping edits solids that do not cross themselves (it checks that its edits keep
             // them so): an operand that does is named first. Rounds of snapping on one cost
@@ -217,6 +220,12 @@ extension Mesh {
             return unsimplified.isValidSolid(suspects: suspects(repaired, moved)) ? unsimplified : nil
         }
         if let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) { return mesh.markedChecked() }
+        // The steps below mend what rounding folded. Where an operand crosses itself, the result
+        // crosses itself there too, and they would only take long to find out that they cannot
+        // mend it (Manifold's Generic_Twin_7081 right half minus itself turned: 51 s of nudges,
+        // merges and drops, each step checking the result, before the refusal): that operand is
+        // named now.
+        if !operandsChecked { try refuseCrossingItself(a, b) }
         if repair.nudgeCrossings(movable: snapped), let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
             return mesh.markedChecked()
         }

@@ -82,15 +82,21 @@ extension Corefinement {
                 // where that triangle's plane meets the planes holding the curve, so every point of
                 // the triangle's plane strictly left of it lies on the piece's side of them: an input
                 // corner there decides, exactly, however the piece's own corners were rounded.
+                let source = own.triangles[sources[mesh][i]]
                 let (p, q, r) = own.corners(sources[mesh][i])
                 let axis = TriangleContact.Corners((p, q, r)).projectionAxis
                 let turn = Predicates.orient2d(p, q, r, droppingAxis: axis)
                 guard turn != 0 else { continue }
-                for c in [p, q, r] where IndirectPredicates.orient2d(point(u), point(v), HomogeneousPoint(.vertex(c)), droppingAxis: axis) == turn {
-                    if let side = Self.side(of: c, against: around, of: other) {
-                        inside[root] = side ? 1 : 0
-                        break
-                    }
+                for k in 0..<3 {
+                    // A corner on the line through u and v (the curve runs along an edge from it)
+                    // is not strictly left of it: the exact test would only find that out, from
+                    // the exact coordinates of the constructed points.
+                    guard !areOnOneSegment(u, v, from: source[k], of: mesh) else { continue }
+                    let c = own.vertices[Int(source[k])]
+                    guard IndirectPredicates.orient2d(point(u), point(v), HomogeneousPoint(.vertex(c)), droppingAxis: axis) == turn,
+                          let side = Self.side(of: c, against: around, of: other) else { continue }
+                    inside[root] = side ? 1 : 0
+                    break
                 }
             }
         }
@@ -117,17 +123,48 @@ extension Corefinement {
         return (0..<list.count).map { i in result[i] ?? (inside[roots[i]] == 1 ? .inside : .outside) }
     }
 
+    /// Whether vertices `u` and `v` (global ids) both lie on one segment from vertex `c` of operand
+    /// `mesh` (its own id) to another of its vertices, by the features holding them: then the three
+    /// are collinear, exactly.
+    private func areOnOneSegment(_ u: UInt32, _ v: UInt32, from c: UInt32, of mesh: Int) -> Bool {
+        var end: UInt32?  // the segment's other end
+        func holds(_ x: UInt32) -> Bool {
+            guard x != c else { return true }
+            if end == nil { end = x }
+            return end == x
+        }
+        func isOnIt(_ id: UInt32) -> Bool {
+            switch label(of: id, in: mesh) {
+            case .vertex(let x)?: holds(x)
+            case .edge(let e)?: holds(e.a) && holds(e.b)
+            case .face?, nil: false
+            }
+        }
+        return isOnIt(u) && isOnIt(v)
+    }
+
     /// Marks the pieces of operand `mesh` that lie on the other's surface: all their corners lie on
     /// one coplanar triangle of the other (which is convex), found through the features holding them.
     private func findOnSurface(_ mesh: Int, _ own: Mesh, _ other: Mesh, into result: inout [Side?]) {
         let list = pieces[mesh]
         // The other's triangles that overlap a coplanar triangle of this one, by corner (all equal
         // corners as one) and by edge.
-        var aroundVertex = [UInt32: [Int]](), alongEdge = [Edge: [Int]]()
-        for u in Set(coplanar[mesh].values.joined()).sorted() {  // in index order: hash order changes from run to run
+        let overlapping = Set(coplanar[mesh].values.joined()).sorted()  // in index order: hash order changes from run to run
+        // Round each corner (by the id standing for it): compressed rows.
+        var cornerFirst = [Int32](repeating: 0, count: representative.count + 1)
+        for u in overlapping {
+            let t = other.triangles[u]
+            for k in 0..<3 { cornerFirst[Int(root(t[k], of: 1 - mesh)) + 1] += 1 }
+        }
+        for r in 0..<representative.count { cornerFirst[r + 1] += cornerFirst[r] }
+        var cornerFill = cornerFirst, aroundCorner = [Int](repeating: 0, count: 3 * overlapping.count)
+        var alongEdge = [Edge: [Int]]()
+        for u in overlapping {
             let t = other.triangles[u]
             for k in 0..<3 {
-                aroundVertex[root(t[k], of: 1 - mesh), default: []].append(u)
+                let r = Int(root(t[k], of: 1 - mesh))
+                aroundCorner[Int(cornerFill[r])] = u
+                cornerFill[r] += 1
                 alongEdge[Edge(t[k], t[(k + 1) % 3]), default: []].append(u)
             }
         }
@@ -138,7 +175,9 @@ extension Corefinement {
             _ = firstLabel(of: id, in: 1 - mesh) { s in
                 switch s {
                 case .face(let f): found.append(f)
-                case .vertex(let v): found += aroundVertex[root(v, of: 1 - mesh)] ?? []
+                case .vertex(let v):
+                    let r = Int(root(v, of: 1 - mesh))
+                    found += aroundCorner[Int(cornerFirst[r])..<Int(cornerFirst[r + 1])]
                 case .edge(let e): found += alongEdge[e] ?? []
                 }
                 return false
