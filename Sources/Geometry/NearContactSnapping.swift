@@ -732,7 +732,7 @@ struct NearContactSnapping {
         /// from the new diagonal, and `refused` does not hold for the new diagonal's ends; false,
         /// changing nothing, otherwise.
         func flip(_ u: UInt32, _ v: UInt32, within tolerance: Double,
-                           unless refused: (Vector3, Vector3) -> Bool = { _, _ in false }) -> Bool {
+                  unless refused: (Vector3, Vector3) -> Bool = { _, _ in false }) -> Bool {
             guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return false }
             // i runs s -> e, j runs e -> s; w1 and w2 are their far corners.
             let i = pair[0], j = pair[1], t = triangles[i]
@@ -881,11 +881,11 @@ struct NearContactSnapping {
             (0..<3).allSatisfy { Predicates.orient2d(a, b, p, droppingAxis: $0) == 0 }
         }
 
-        /// Whether segment `p q` lies on one side of the plane of triangle `i`, farther than twice
-        /// `tolerance` from it all along: then nothing of the triangle is within `tolerance` of the
-        /// segment. (Twice, for the rounding of the distance; a triangle without area has no plane.)
-        /// The boxes of long, thin triangles hold far more than they reach, and most of what a
-        /// query of the index meets is settled by this alone.
+        /// Whether segment `p q` lies on one side of the plane of triangle `t` (its corners in
+        /// `vertices`), farther than twice `tolerance` from it all along: then nothing of the
+        /// triangle is within `tolerance` of the segment. (Twice, for the rounding of the distance;
+        /// a triangle without area has no plane.) The boxes of long, thin triangles hold far more
+        /// than they reach, and most of what a query of the index meets is settled by this alone.
         private static func isFar(_ t: Mesh.Triangle, of vertices: [Vector3], from p: Vector3, _ q: Vector3, tolerance: Double) -> Bool {
             let a = vertices[Int(t.a)]
             let n = (vertices[Int(t.b)] - a).cross(vertices[Int(t.c)] - a)
