@@ -29,7 +29,8 @@ extension Mesh {
     public func subtracting(_ cutters: [Mesh]) throws(GeometryError) -> Mesh {
         var result = self
         // This mesh (item 0) and the cutters are checked at the same time.
-        _ = try Parallel.map(cutters.count + 1, minimumChunk: 1) { range throws(GeometryError) in
+        let triangles = cutters.reduce(triangles.count) { $0 + $1.triangles.count }
+        _ = try Parallel.map(cutters.count + 1, minimumChunk: 1, sharing: Parallel.isWorthSharing(triangles, cost: Mesh.checkCost)) { range throws(GeometryError) in
             for i in range {
                 if i == 0 { try Mesh.checkOperand(self, "the first operand") } else { try Mesh.checkOperand(cutters[i - 1], "cutter \(i - 1)") }
             }
@@ -42,7 +43,8 @@ extension Mesh {
 
     /// The union of all meshes. Meshes whose bounds do not overlap are merged without a boolean.
     public static func union(_ meshes: [Mesh]) throws(GeometryError) -> Mesh {
-        _ = try Parallel.map(meshes.count, minimumChunk: 1) { range throws(GeometryError) in
+        let triangles = meshes.reduce(0) { $0 + $1.triangles.count }
+        _ = try Parallel.map(meshes.count, minimumChunk: 1, sharing: Parallel.isWorthSharing(triangles, cost: checkCost)) { range throws(GeometryError) in
             for i in range { try checkOperand(meshes[i], "operand \(i)") }
         }
         var result = Mesh.empty
@@ -102,7 +104,8 @@ extension Mesh {
     /// `checked`: the operands are known to be valid (checked by the caller, or results of booleans).
     static func boolean(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation, checked: Bool = false) throws(GeometryError) -> Mesh {
         if !checked {
-            _ = try Parallel.both({ () throws(GeometryError) in try checkOperand(a, "the first operand") },
+            _ = try Parallel.both(sharing: Parallel.isWorthSharing(a.triangles.count + b.triangles.count, cost: checkCost),
+                                  { () throws(GeometryError) in try checkOperand(a, "the first operand") },
                                   { () throws(GeometryError) in try checkOperand(b, "the second operand") })
         }
         let boxes = a.isEmpty || b.isEmpty ? [] : [a.bounds, b.bounds]
@@ -360,7 +363,9 @@ extension Mesh {
     /// kept pieces only touch are duplicated; in general position the kept pieces must close up
     /// along every curve edge, which only a defect could break.
     private static func kept(_ core: Corefinement, _ operands: [Mesh], _ op: BooleanOperation) throws(GeometryError) -> (Mesh, KeptPieces) {
-        let both = Parallel.both({ core.sides(of: 0, operands) }, { core.sides(of: 1, operands) })
+        // Some thousands of instructions a piece, with its exact predicates.
+        let both = Parallel.both(sharing: Parallel.isWorthSharing(core.pieces[0].count + core.pieces[1].count, cost: 3000),
+                                 { core.sides(of: 0, operands) }, { core.sides(of: 1, operands) })
         let sides = [both.0, both.1]
         var kept = KeptPieces(core, operands)
         for (i, t) in core.pieces[0].enumerated() {

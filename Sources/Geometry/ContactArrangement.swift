@@ -135,7 +135,9 @@ struct ContactArrangement {
                 cut.append((mesh, i))
             }
         }
-        let split = try Parallel.each(cut.count) { k throws(GeometryError) -> (pieces: [Mesh.Triangle], exact: Bool) in
+        // Some ten thousand instructions a triangle, and far more for one with many segments.
+        let split = try Parallel.each(cut.count, sharing: Parallel.isWorthSharing(cut.count, cost: 10_000)) {
+            k throws(GeometryError) -> (pieces: [Mesh.Triangle], exact: Bool) in
             let (mesh, i) = cut[k]
             let t = meshes[mesh].triangles[i], onEdges = edgePoints[mesh]
             let points0 = onEdges.points(t.a, t.b), points1 = onEdges.points(t.b, t.c), points2 = onEdges.points(t.c, t.a)

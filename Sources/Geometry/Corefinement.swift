@@ -160,7 +160,9 @@ struct Corefinement {
             let (p, q, r) = indexed.corners(i)
             return Bounds(p, q, r)
         })
-        return try Parallel.map(queries.triangles.count, minimumChunk: 16) { range throws(GeometryError) in
+        // Some thousands of instructions a query, with its contacts.
+        return try Parallel.map(queries.triangles.count, minimumChunk: 16, sharing: Parallel.isWorthSharing(queries.triangles.count, cost: 4000)) {
+            range throws(GeometryError) in
             var found = [(ia: Int32, ib: Int32, contact: TriangleContact.Contact)]()
             var nearWithout: Vector3?
             var candidates = [Int]()

@@ -72,6 +72,10 @@ struct NearContactSnapping {
     private var changes = [Change]()
     /// Near contact this round found and left for the next.
     private var pending = [Change]()
+    /// This round's edges of operand 0 that pass near an edge of operand 1, in the order
+    /// `splitCrossingEdges` met them, each with the first of its crossings: where that round
+    /// changed nothing, `splitOneDiagonalCrossing` picks from these instead of finding them again.
+    private var firstCrossings = [(u: UInt32, w: UInt32, crossing: Editable.EdgeCrossing)]()
 
     /// A part of an operand that an edit changed (a triangle an edit made, or one with a corner an
     /// edit moves, by at most the tolerance), or the box of near contact left for later.
@@ -280,6 +284,7 @@ struct NearContactSnapping {
     private mutating func splitCrossingEdges() -> Bool {
         var changed = false
         var crossings = [Crossing]()
+        firstCrossings.removeAll(keepingCapacity: true)
         for t in meshes[0].triangles.indices {  // flips replace triangles in place
             for k in 0..<3 {
                 let tri = meshes[0].triangles[t]
@@ -291,7 +296,9 @@ struct NearContactSnapping {
                 var diagonals = [Editable.EdgeCrossing]()
                 var splitsEdge = false
                 var recovered = false
-                for c in meshes[1].edgeCrossings(p, q, within: tolerance) {
+                let found = meshes[1].edgeCrossings(p, q, within: tolerance)
+                if let first = found.first { firstCrossings.append((u, w, first)) }
+                for c in found {
                     if waitsForCorner(u, w, c) {
                         changed = true
                         continue
@@ -391,23 +398,18 @@ struct NearContactSnapping {
 
     /// Where nothing else moves: the first crossing of two edges that could not flip is split after
     /// all, one, so that flips can go on from there. (Such a crossing lies in this round's focus:
-    /// one left unresolved is looked at again in the next round.) True if anything changed.
+    /// one left unresolved is looked at again in the next round.) The crossings are the ones
+    /// `splitCrossingEdges` found this round, which changed nothing. True if anything changed.
     private mutating func splitOneDiagonalCrossing() -> Bool {
-        for t in meshes[0].triangles.indices {
-            for k in 0..<3 {
-                let tri = meshes[0].triangles[t]
-                let u = tri[k], w = tri[(k + 1) % 3]
-                let p = meshes[0].vertices[Int(u)], q = meshes[0].vertices[Int(w)]
-                guard u < w, isInFocus(p, q), let c = meshes[1].edgeCrossings(p, q, within: tolerance).first else { continue }
-                if waitsForCorner(u, w, c) { return true }
-                if meshes[0].isFlat(u, w, within: tolerance) && c.isFlat && flipEither(u, w, c.a, c.b) { return true }
-                if meshes[0].wouldTouchItself(at: c.point) || meshes[1].wouldTouchItself(at: c.point) { continue }
-                if isNearAMadeEnd(c.point, u, w, c.a, c.b) { continue }
-                _ = meshes[0].splitEdge(u, w, at: c.point)
-                _ = meshes[1].splitEdge(c.a, c.b, at: c.point)
-                budget -= 2
-                return true
-            }
+        for (u, w, c) in firstCrossings {
+            if waitsForCorner(u, w, c) { return true }
+            if meshes[0].isFlat(u, w, within: tolerance) && c.isFlat && flipEither(u, w, c.a, c.b) { return true }
+            if meshes[0].wouldTouchItself(at: c.point) || meshes[1].wouldTouchItself(at: c.point) { continue }
+            if isNearAMadeEnd(c.point, u, w, c.a, c.b) { continue }
+            _ = meshes[0].splitEdge(u, w, at: c.point)
+            _ = meshes[1].splitEdge(c.a, c.b, at: c.point)
+            budget -= 2
+            return true
         }
         return false
     }

@@ -2,6 +2,9 @@
 /// consistently oriented and outward. The same findings as `report()`, by grouping half-edges
 /// (`EdgeGrouping`) rather than hashing them, since it runs on every operand of every boolean.
 extension Mesh {
+    /// About how many instructions `checkOperand` takes per triangle (`Parallel.isWorthSharing`).
+    static let checkCost = 500
+
     /// Throws `invalidMesh` naming `name` and the first problem found; `insideOutHint` is added to
     /// the message for an inside-out mesh. A mesh flagged as checked (a boolean's result) passes
     /// unless `trustingTheCheckedFlag` is false.

@@ -11,14 +11,25 @@ package enum Parallel {
     /// (`getenv` reads the one variable; `ProcessInfo.environment` would build a dictionary of all.)
     static let isUseful = ProcessInfo.processInfo.activeProcessorCount > 1 && getenv("MINIDESK_SERIAL").map { String(cString: $0) } != "1"
 
+    /// Whether work on about `triangles` triangles (or pieces, or pairs), at `cost` instructions
+    /// each, is worth sharing: at least a million instructions in all. Handing work to another
+    /// core costs more than a small job takes: on the 2-core machines the benchmarks run on,
+    /// `DispatchQueue.concurrentPerform` lets the calling thread finish a job of 100 µs on its own
+    /// before the other thread joins, and still costs 10 to 30 µs. Below that, the stages of a
+    /// boolean of a few dozen triangles spent more waiting for threads than computing (turned_2 of
+    /// the near-alignment bench: 3.3 ms shared, 2.5 ms on one core). Manifold decides by size the
+    /// same way (`autoPolicy`).
+    static func isWorthSharing(_ triangles: Int, cost: Int) -> Bool { triangles * cost >= 1_000_000 }
+
     /// `body` applied to consecutive ranges that cover `0..<count`, each of at least `minimumChunk`
     /// items (one range when `count` is smaller than two of them, at most 256 ranges), the results in
     /// range order. Many small ranges, handed out as cores come free, balance uneven work. If some
-    /// ranges fail, the error of the first of them is thrown.
+    /// ranges fail, the error of the first of them is thrown. Not `sharing`: one range, on the
+    /// calling thread.
     static func map<T, E: Error>(
-        _ count: Int, minimumChunk: Int, _ body: (Range<Int>) throws(E) -> T
+        _ count: Int, minimumChunk: Int, sharing: Bool = true, _ body: (Range<Int>) throws(E) -> T
     ) throws(E) -> [T] {
-        let chunks = isUseful ? max(1, min(count / max(1, minimumChunk), 256)) : 1
+        let chunks = isUseful && sharing ? max(1, min(count / max(1, minimumChunk), 256)) : 1
         if chunks == 1 { return [try body(0..<count)] }
         var results = [Result<T, E>?](repeating: nil, count: chunks)
         results.withUnsafeMutableBufferPointer { slots in
@@ -37,9 +48,9 @@ package enum Parallel {
 
     /// `body` applied to every item of `0..<count`, the results in item order. Items are handed out
     /// one at a time, so a few costly ones among many cheap ones still spread over the cores. If some
-    /// items fail, the error of the first of them is thrown.
-    package static func each<T, E: Error>(_ count: Int, _ body: (Int) throws(E) -> T) throws(E) -> [T] {
-        guard isUseful && count > 1 else {
+    /// items fail, the error of the first of them is thrown. Not `sharing`: all on the calling thread.
+    package static func each<T, E: Error>(_ count: Int, sharing: Bool = true, _ body: (Int) throws(E) -> T) throws(E) -> [T] {
+        guard isUseful && sharing && count > 1 else {
             var results = [T]()
             results.reserveCapacity(count)
             for i in 0..<count { results.append(try body(i)) }
@@ -60,11 +71,11 @@ package enum Parallel {
     }
 
     /// `first()` and `second()` run concurrently; both results, or the error of the first that failed
-    /// (`first`'s if both did).
+    /// (`first`'s if both did). Not `sharing`: one after the other, on the calling thread.
     static func both<A, B, E: Error>(
-        _ first: () throws(E) -> A, _ second: () throws(E) -> B
+        sharing: Bool = true, _ first: () throws(E) -> A, _ second: () throws(E) -> B
     ) throws(E) -> (A, B) {
-        guard isUseful else { return (try first(), try second()) }
+        guard isUseful && sharing else { return (try first(), try second()) }
         var a: Result<A, E>?
         var b: Result<B, E>?
         withUnsafeMutablePointer(to: &a) { pa in

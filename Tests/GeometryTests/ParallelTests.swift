@@ -1,8 +1,10 @@
+import Foundation
 import Testing
 @testable import Geometry
 
-/// Work shared over the cores: ranges that cover every item once, results in item order, and the
-/// error of the first failing item, whichever core met it first.
+/// Work shared over the cores: ranges that cover every item once, results in item order, the
+/// error of the first failing item, whichever core met it first, and small jobs kept on the
+/// calling thread.
 struct ParallelTests {
     @Test(arguments: [(0, 16), (1, 16), (31, 16), (32, 16), (1000, 16), (1000, 1), (100_000, 64)])
     func rangesCoverEveryItemOnceInOrder(count: Int, minimumChunk: Int) {
@@ -35,5 +37,15 @@ struct ParallelTests {
         #expect(throws: fail(2)) { _ = try Parallel.both({ () throws(GeometryError) in 1 }, { () throws(GeometryError) in throw fail(2) }) }
         let pair = Parallel.both({ "a" }, { 2 })
         #expect(pair.0 == "a" && pair.1 == 2)
+    }
+
+    @Test func workNotWorthSharingStaysOnTheCallingThread() {
+        let caller = pthread_self()
+        #expect(Parallel.each(64, sharing: false) { _ in pthread_equal(pthread_self(), caller) != 0 }.allSatisfy { $0 })
+        #expect(Parallel.map(64, minimumChunk: 1, sharing: false) { $0 }.count == 1)
+        let pair = Parallel.both(sharing: false, { pthread_equal(pthread_self(), caller) != 0 }, { pthread_equal(pthread_self(), caller) != 0 })
+        #expect(pair.0 && pair.1)
+        // A million instructions: a few hundred microseconds, longer than the other core takes to join.
+        #expect(!Parallel.isWorthSharing(36, cost: 10_000) && Parallel.isWorthSharing(100, cost: 10_000))
     }
 }
