@@ -137,6 +137,7 @@ struct NearContactSnapping {
         meshes = [Editable(a, slack: self.tolerance), Editable(b, slack: self.tolerance)]
         budget = insertions ?? (a.vertices.count + b.vertices.count) + 1000
         var idle = 0  // rounds in a row that only flipped
+        var idleStates = Set<Int>()  // `state` after each of them
         var cascadeBound: Int?  // the budget left when the first round's bound applies
         markNearContact()
         // The first round looks everywhere: what changes from here on is kept track of.
@@ -176,8 +177,35 @@ struct NearContactSnapping {
             changes = meshes[0].takeTouched() + meshes[1].takeTouched() + pending
             focus = lookingEverywhere ? nil : BoundingVolumeHierarchy(boxes: changes.map(\.box))
             pending.removeAll()
+            // Rounds that insert nothing can only flip and move corners: where one leaves everything
+            // the next round reads as an earlier one of the same run left it, the flips go round in
+            // a cycle, and the rounds up to the bounds above would repeat it (Manifold's hull-body
+            // minus itself moved by 1e-6 mm: rounds 44 to 63 flipped the same 8 diagonals back and
+            // forth, 540 M instructions, a quarter of its boolean, before snapping gave up).
+            if idle == 0 {
+                idleStates.removeAll()
+            } else if !idleStates.insert(state).inserted {
+                throw .unsettled
+            }
         }
         throw .unsettled
+    }
+
+    /// A hash of everything a round reads: both operands, the sets of vertices they keep track of
+    /// (`Editable.setSizes`), the budget, and where the round looks.
+    private var state: Int {
+        var hasher = Hasher()
+        for mesh in meshes {
+            hasher.combine(mesh.vertices)
+            hasher.combine(mesh.triangles)
+            hasher.combine(mesh.setSizes)
+        }
+        hasher.combine(budget)
+        for change in changes {
+            hasher.combine(change.box.min)
+            hasher.combine(change.box.max)
+        }
+        return hasher.finalize()
     }
 
     /// Whether segment `p q` (a vertex where `p` is `q`) comes within three times the tolerance of
@@ -188,6 +216,21 @@ struct NearContactSnapping {
         guard let focus else { return true }
         let reach = 3 * tolerance
         return focus.overlapsAny(Bounds(p, q).expanded(by: reach)) { changes[$0].isNear(p, q, within: reach) }
+    }
+
+    /// Per triangle of operand `x`: whether its box (at the last `reindex()`, to within the slack)
+    /// comes within `isInFocus`'s reach of this round's focus, which every triangle with an edge
+    /// or a corner in the focus does; nil in a round that looks everywhere, or where the focus is
+    /// not much smaller than the operand (each of its triangles is a query of the index). A later
+    /// round's focus is a few dozen triangles: found this way, the rest of a large operand costs
+    /// a flag each, where testing each of its edges and corners against the focus took a tenth of
+    /// such a round.
+    private func nearFocus(_ x: Int) -> [Bool]? {
+        guard focus != nil, 16 * changes.count < meshes[x].triangles.count else { return nil }
+        var near = [Bool](repeating: false, count: meshes[x].triangles.count)
+        let reach = 3 * tolerance
+        for change in changes { meshes[x].forEachTriangle(near: change.box.expanded(by: reach)) { near[$0] = true } }
+        return near
     }
 
     /// Marks the ends of the near contact between the operands as they are (a corner near a feature
@@ -219,7 +262,23 @@ struct NearContactSnapping {
     private mutating func snapCorners(of x: Int, onto y: Int) -> Bool {
         var changed = false
         var v = 0
-        while v < meshes[x].vertices.count && budget >= 0 {
+        // Only the corners of triangles near the focus can be in it (the operand gains no vertex
+        // here, and only the corner being snapped moves).
+        let candidate = nearFocus(x).map { near in
+            var corner = meshes[x].unreferenced
+            for (i, t) in meshes[x].triangles.enumerated() where near[i] {
+                corner[Int(t.a)] = true
+                corner[Int(t.b)] = true
+                corner[Int(t.c)] = true
+            }
+            return corner
+        }
+        let count = meshes[x].vertices.count
+        while v < count && budget >= 0 {
+            if let candidate, !candidate[v] {
+                v += 1
+                continue
+            }
             let p = meshes[x].vertices[v]
             guard isInFocus(p, p) else {
                 v += 1
@@ -285,7 +344,21 @@ struct NearContactSnapping {
         var changed = false
         var crossings = [Crossing]()
         firstCrossings.removeAll(keepingCapacity: true)
+        // Only triangles near the focus can have an edge in it, and those a flip below changes.
+        var near = nearFocus(0)
+        var logged = meshes[0].flipLog.count
         for t in meshes[0].triangles.indices {  // flips replace triangles in place
+            if let marks = near, !marks[t] { continue }
+            defer {
+                // The triangles this one's flips changed, looked at when their turn comes.
+                if near != nil {
+                    let log = meshes[0].flipLog
+                    while logged < log.count {
+                        near![log[logged]] = true
+                        logged += 1
+                    }
+                }
+            }
             for k in 0..<3 {
                 let tri = meshes[0].triangles[t]
                 let u = tri[k], w = tri[(k + 1) % 3]
@@ -498,6 +571,10 @@ struct NearContactSnapping {
         /// The triangles edits changed (split, flipped, with a corner moved or newly
         /// active) since `takeTouched()`.
         private var touched = [Change]()
+        /// The triangles flips replaced since the last `reindex()`, by index.
+        private(set) var flipLog = [Int]()
+        /// The input vertices that are a corner of no triangle (edits never leave one so).
+        private let unusedInputVertices: [Int]
         /// Whether edits record what they touch (not before the first round, which looks everywhere).
         var isTrackingTouches = false
 
@@ -521,8 +598,19 @@ struct NearContactSnapping {
             touched += changes
         }
 
+        /// Per vertex: whether it is a corner of no triangle.
+        var unreferenced: [Bool] {
+            var unused = [Bool](repeating: false, count: vertices.count)
+            for v in unusedInputVertices { unused[v] = true }
+            return unused
+        }
+
         /// Whether vertex `v` is in the region snapping edits: edited, or an end of near contact.
         func isActive(_ v: UInt32) -> Bool { edited.contains(v) || nearContactEnds.contains(v) }
+
+        /// The sizes of the sets that edits only grow (edited, active and moved vertices) or only
+        /// shrink (lone positions): sets of equal size are equal.
+        var setSizes: [Int] { [edited.count, nearContactEnds.count, madeIDs.count, lone.count] }
 
         /// Marks `vs` as ends of near contact; returns those that were not active before.
         @discardableResult func activate(_ vs: [UInt32]) -> [UInt32] {
@@ -591,6 +679,13 @@ struct NearContactSnapping {
             self.slack = 2 * slack
             ownTolerance = Tolerance.of([m])
             inputVertexCount = m.vertices.count
+            var used = [Bool](repeating: false, count: m.vertices.count)
+            for t in m.triangles {
+                used[Int(t.a)] = true
+                used[Int(t.b)] = true
+                used[Int(t.c)] = true
+            }
+            unusedInputVertices = used.indices.filter { !used[$0] }
             for (i, t) in m.triangles.enumerated() { add(i, t) }
             // Edits before the first `reindex()` are kept track of too (the tree finds nothing yet).
             indexedAs = Array(m.triangles.indices)
@@ -763,6 +858,7 @@ struct NearContactSnapping {
             triangles[j] = Mesh.Triangle(w2, e, w1, tag: tag)
             touched.append(Change(vertices[Int(s)], vertices[Int(w2)], vertices[Int(w1)]))
             touched.append(Change(vertices[Int(w2)], vertices[Int(e)], vertices[Int(w1)]))
+            flipLog += [i, j]
             // Each new triangle spreads over the quad: the other's box holds part of it.
             flippedSince[indexedAs[j]].append(i)
             flippedSince[indexedAs[i]].append(j)
@@ -787,6 +883,7 @@ struct NearContactSnapping {
             indexedAs = Array(triangles.indices)
             splitSince = [[Int]](repeating: [], count: triangles.count)
             flippedSince = splitSince
+            flipLog.removeAll()
         }
 
         /// The triangles that may come within the slack of `box`: those whose boxes at the last
@@ -795,7 +892,7 @@ struct NearContactSnapping {
         /// corner near the edges that split made (two boxes sharing an edge, `case-2028-2836`,
         /// cascaded when it was not). Crossings leave out this round's split pieces: their new
         /// corners are snapped first, in the next round.
-        private func forEachTriangle(near box: Bounds, includingSplits: Bool = true, _ body: (Int) -> Void) {
+        func forEachTriangle(near box: Bounds, includingSplits: Bool = true, _ body: (Int) -> Void) {
             // Read once: each read of a class's stored property inside the loop is an access check.
             let flippedSince = flippedSince, splitSince = splitSince
             tree.forEachOverlap(with: box.expanded(by: slack)) { i in
