@@ -104,9 +104,15 @@ struct ContactRegistry {
         }.flatMap { $0 }
     }
 
-    /// Distinct ids at one position on one feature (where an operand's own shells touch, its
+    /// Distinct ids of one point on one feature (where an operand's own shells touch, its
     /// coincident corners or edges meet the other operand at the same points) joined as one point,
     /// where their exact definitions are equal. `vertices` holds every position by global id.
+    /// One point defined twice (an edge of the other operand crossing two coincident edges, once
+    /// as that edge through the plane along one of them, once as the coincident edge through the
+    /// plane along it) may round to positions a unit in the last place apart: the candidates are
+    /// the ids whose positions lie within twice `ContactPoint.position`'s error bound of each
+    /// other (`case-2080-8776`: two such ids, left apart, kept a sliver between them on one
+    /// operand and not on the other, and the kept pieces did not close up).
     mutating func joinCoincidentPoints(at vertices: [Vector3]) {
         same.grow(to: vertices.count)
         guard isDegenerate else { return }
@@ -126,11 +132,21 @@ struct ContactRegistry {
             let (p, q) = (point(x), point(y))
             return (0..<3).allSatisfy { IndirectPredicates.compare(p, q, along: $0) == 0 }
         }
+        // Each rounded coordinate is within scale 2⁻⁴⁷ of the exact one.
+        let reach = 2 * Tolerance.scale(of: tolerance) * 0x1p-47
         for m in 0..<2 {
             for (_, ids) in onFeature[m] where ids.count > 1 {
-                let sorted = ids.sorted { (vertices[Int($0)].x, vertices[Int($0)].y, vertices[Int($0)].z) < (vertices[Int($1)].x, vertices[Int($1)].y, vertices[Int($1)].z) }
-                for k in 1..<sorted.count where vertices[Int(sorted[k])] == vertices[Int(sorted[k - 1])] && isSamePoint(sorted[k], sorted[k - 1]) {
-                    same.unionKeepingLowest(Int(sorted[k]), Int(sorted[k - 1]))
+                let sorted = ids.sorted { vertices[Int($0)].x < vertices[Int($1)].x }
+                for k in 1..<sorted.count {
+                    let p = vertices[Int(sorted[k])]
+                    var j = k - 1
+                    while j >= 0 && p.x - vertices[Int(sorted[j])].x <= reach {
+                        let q = vertices[Int(sorted[j])]
+                        if abs(p.y - q.y) <= reach && abs(p.z - q.z) <= reach && isSamePoint(sorted[k], sorted[j]) {
+                            same.unionKeepingLowest(Int(sorted[k]), Int(sorted[j]))
+                        }
+                        j -= 1
+                    }
                 }
             }
         }
