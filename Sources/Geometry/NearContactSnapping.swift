@@ -50,11 +50,11 @@
 /// the two faces that were a rounding error apart are one face. Each operand stays a closed,
 /// oriented 2-manifold: only splits and flips change its triangles. Every edit either inserts a
 /// vertex or flips a diagonal towards the Delaunay one, so the rounds end in practice; they are
-/// bounded all the same (64 rounds, 32 rounds in a row of flips only, and new vertices: one per
-/// input vertex plus 1,000, and after the first round at most three times as many as it inserted,
-/// plus 100), and snapping that does not settle leaves the operands as they were. So does snapping
-/// that made an operand cross itself (checked, exactly, on the triangles it edited). Why it gave
-/// up is thrown as a `GiveUp`.
+/// bounded all the same (64 rounds, 32 rounds in a row of flips only, a cycle of such rounds,
+/// and new vertices: one per input vertex plus 1,000, and after the first round at most three
+/// times as many as it inserted, plus 100), and snapping that does not settle leaves the operands
+/// as they were. So does snapping that made an operand cross itself (checked, exactly, on the
+/// triangles it edited). Why it gave up is thrown as a `GiveUp`.
 struct NearContactSnapping {
     /// The operands, edited.
     let meshes: [Editable]
@@ -112,7 +112,8 @@ struct NearContactSnapping {
 
     /// Why snapping left the operands as they were.
     enum GiveUp: Error, Equatable {
-        /// The edits did not settle within 64 rounds, or 32 rounds in a row only flipped.
+        /// The edits did not settle within 64 rounds, or 32 rounds in a row only flipped, or such
+        /// rounds went round in a cycle.
         case unsettled
         /// More new vertices were needed than allowed (by default one per vertex of the operands,
         /// plus 1,000).

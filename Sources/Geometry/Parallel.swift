@@ -17,8 +17,8 @@ package enum Parallel {
     /// `DispatchQueue.concurrentPerform` lets the calling thread finish a job of 100 µs on its own
     /// before the other thread joins, and still costs 10 to 30 µs. Below that, the stages of a
     /// boolean of a few dozen triangles spent more waiting for threads than computing (turned_2 of
-    /// the near-alignment bench: 3.3 ms shared, 2.5 ms on one core). Manifold decides by size the
-    /// same way (`autoPolicy`).
+    /// the near-alignment bench: 3.4 ms median with every stage shared, 3.1 ms with these kept on
+    /// the calling thread). Manifold decides by size the same way (`autoPolicy`).
     static func isWorthSharing(_ triangles: Int, cost: Int) -> Bool { triangles * cost >= 1_000_000 }
 
     /// `body` applied to consecutive ranges that cover `0..<count`, each of at least `minimumChunk`

@@ -577,6 +577,19 @@ import Testing
         }
         #expect(edited > 0, "snapping edited none of the three pairs")
     }
+
+    /// A finer solid (a sphere of 96 segments) and itself moved by 30 tolerances, whose later
+    /// rounds' focus is a small part of it: their vertices and edges are taken from the triangles
+    /// the index finds near it.
+    @Test func focusMakesTheSameEditsOnAFineCloseCopy() throws {
+        let tolerances = 30.0
+        let ball = try Mesh.sphere(radius: 5, segments: 96).rotated(degrees: Vector3(10, 20, 30))
+        let offset = Vector3(0.6, -0.48, 0.64) * (tolerances * Tolerance.of([ball.bounds]))
+        let moved = ball.translated(by: offset)
+        #expect(Self.outcome(ball, moved, lookingEverywhere: false) == Self.outcome(ball, moved, lookingEverywhere: true))
+        let s = try NearContactSnapping(ball, moved)
+        #expect(!s.meshes[0].edited.isEmpty || !s.meshes[1].edited.isEmpty, "snapping edited nothing")
+    }
 }
 
 /// A corner snapped onto a corner of the other operand is in exact contact there and stays.
