@@ -271,6 +271,8 @@ extension Mesh {
         init(_ core: Corefinement, _ operands: [Mesh]) {
             self.core = core
             self.operands = operands
+            triangles.reserveCapacity(core.pieces[0].count + core.pieces[1].count)
+            origins.reserveCapacity(triangles.capacity)
         }
 
         mutating func add(_ t: Triangle, piece i: Int, of m: Int, flipped: Bool = false) {
@@ -398,15 +400,25 @@ extension Mesh {
     func compacted() -> Mesh {
         var map = [UInt32](repeating: .max, count: vertices.count)
         var newVertices = [Vector3]()
+        newVertices.reserveCapacity(min(vertices.count, 3 * triangles.count))
         var t = triangles
-        for i in t.indices {
-            for k in 0..<3 {
-                let v = Int(t[i][k])
-                if map[v] == .max {
-                    map[v] = UInt32(newVertices.count)
-                    newVertices.append(vertices[v])
+        // Over raw buffers: this runs on every boolean's result.
+        map.withUnsafeMutableBufferPointer { map in
+            vertices.withUnsafeBufferPointer { vertices in
+                t.withUnsafeMutableBufferPointer { t in
+                    for i in t.indices {
+                        var triangle = t[i]
+                        for k in 0..<3 {
+                            let v = Int(triangle[k])
+                            if map[v] == .max {
+                                map[v] = UInt32(newVertices.count)
+                                newVertices.append(vertices[v])
+                            }
+                            triangle[k] = map[v]
+                        }
+                        t[i] = triangle
+                    }
                 }
-                t[i][k] = map[v]
             }
         }
         return Mesh(vertices: newVertices, triangles: t)

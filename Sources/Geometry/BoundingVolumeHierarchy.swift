@@ -54,13 +54,23 @@ package struct BoundingVolumeHierarchy: Sendable {
         }
         let mask = (UInt64(1) << UInt64(indexBits)) - 1
         let order = keys.map { Int32(truncatingIfNeeded: $0 & mask) }
-        // Children come after their parent, so a backward pass sees them first.
-        for id in nodes.indices.reversed() {
-            let node = nodes[id]
-            if node.isLeaf {
-                for i in Int(node.start)..<Int(node.end) { nodes[id].bounds.formUnion(boxes[Int(order[i])]) }
-            } else {
-                nodes[id].bounds = nodes[Int(node.left)].bounds.union(nodes[Int(node.right)].bounds)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            // The leaves' boxes, over the cores.
+            nonisolated(unsafe) let leaves = nodes
+            boxes.withUnsafeBufferPointer { boxes in
+                order.withUnsafeBufferPointer { order in
+                    _ = Parallel.map(nodes.count, minimumChunk: 4096, sharing: Parallel.isWorthSharing(boxes.count, cost: 30)) { range in
+                        for id in range where leaves[id].isLeaf {
+                            var bounds = Bounds.empty
+                            for i in Int(leaves[id].start)..<Int(leaves[id].end) { bounds.formUnion(boxes[Int(order[i])]) }
+                            leaves[id].bounds = bounds
+                        }
+                    }
+                }
+            }
+            // Children come after their parent, so a backward pass sees them first.
+            for id in nodes.indices.reversed() where !nodes[id].isLeaf {
+                nodes[id].bounds = nodes[Int(nodes[id].left)].bounds.union(nodes[Int(nodes[id].right)].bounds)
             }
         }
         self.nodes = nodes
@@ -92,11 +102,20 @@ package struct BoundingVolumeHierarchy: Sendable {
             x = (x | x << 2) & 0x1249_2492_4924_9249
             return x
         }
-        var keys = boxes.enumerated().map { i, b -> UInt64 in
-            let c = (b.min + b.max) * 0.5
-            let x = UInt64(min(cells, (c.x - lo.x) * scale.x)), y = UInt64(min(cells, (c.y - lo.y) * scale.y))
-            let z = UInt64(min(cells, (c.z - lo.z) * scale.z))
-            return (spread(x) << 2 | spread(y) << 1 | spread(z)) << UInt64(indexBits) | UInt64(i)
+        // A few dozen instructions a box, over the cores.
+        var keys = [UInt64](repeating: 0, count: boxes.count)
+        keys.withUnsafeMutableBufferPointer { keys in
+            nonisolated(unsafe) let keys = keys
+            boxes.withUnsafeBufferPointer { boxes in
+                _ = Parallel.map(boxes.count, minimumChunk: 8192, sharing: Parallel.isWorthSharing(boxes.count, cost: 50)) { range in
+                    for i in range {
+                        let c = (boxes[i].min + boxes[i].max) * 0.5
+                        let x = UInt64(min(cells, (c.x - lo.x) * scale.x)), y = UInt64(min(cells, (c.y - lo.y) * scale.y))
+                        let z = UInt64(min(cells, (c.z - lo.z) * scale.z))
+                        keys[i] = (spread(x) << 2 | spread(y) << 1 | spread(z)) << UInt64(indexBits) | UInt64(i)
+                    }
+                }
+            }
         }
         keys.radixSort()
         return (keys, indexBits)

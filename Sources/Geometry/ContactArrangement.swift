@@ -113,28 +113,44 @@ struct ContactArrangement {
         (resolve(globalID(mesh, t.a)), resolve(globalID(mesh, t.b)), resolve(globalID(mesh, t.c)))
     }
 
-    /// A triangle two of whose corners are one point (coincident corners of an operand, merged) is a
-    /// needle of no area: its other two edges are one edge, used once each way, so dropping it
-    /// keeps the operand closed. The contact points on that edge split the triangles beside it.
-    private func isNeedle(_ mesh: Int, _ t: Mesh.Triangle) -> Bool {
-        let (a, b, c) = corners(mesh, t)
-        return a == b || b == c || c == a
+    /// What the split does with a triangle of an operand.
+    private enum Fate: UInt8 {
+        /// Kept whole: no contact point or segment touches it.
+        case whole
+        /// Split along the contact.
+        case cut
+        /// Dropped: a needle, two of whose corners are one point (coincident corners of an operand,
+        /// merged), of no area. Its other two edges are one edge, used once each way, so dropping it
+        /// keeps the operand closed; the contact points on that edge split the triangles beside it.
+        case needle
+    }
+
+    /// The fate of every triangle of operand `mesh`.
+    private func fates(of mesh: Int) -> [Fate] {
+        let triangles = meshes[mesh].triangles, segments = segments[mesh], inFace = inFace[mesh], onEdges = edgePoints[mesh]
+        var fates = [Fate](repeating: .whole, count: triangles.count)
+        for (i, t) in triangles.enumerated() {
+            let (a, b, c) = corners(mesh, t)
+            if a == b || b == c || c == a {
+                fates[i] = .needle
+            } else if !segments[i].isEmpty || !inFace[i].isEmpty
+                || onEdges.hasPoints(t.a, t.b) || onEdges.hasPoints(t.b, t.c) || onEdges.hasPoints(t.c, t.a) {
+                fates[i] = .cut
+            }
+        }
+        return fates
     }
 
     /// The pieces of each operand (every triangle the contact touches split, one by one over the
     /// cores; the rest as they are, needles dropped), the input triangle of each piece, and how many
     /// triangles `ExactSplit` had to split.
     func split() throws(GeometryError) -> (pieces: [[Mesh.Triangle]], sources: [[Int]], exactSplits: Int) {
+        // A few dozen instructions a triangle, one operand per core.
+        let sharing = Parallel.isWorthSharing(meshes[0].triangles.count + meshes[1].triangles.count, cost: 50)
+        let (fates0, fates1) = Parallel.both(sharing: sharing, { self.fates(of: 0) }, { self.fates(of: 1) })
+        let fates = [fates0, fates1]
         var cut = [(mesh: Int, triangle: Int)]()
-        for mesh in 0..<2 {
-            let onEdges = edgePoints[mesh]
-            for (i, t) in meshes[mesh].triangles.enumerated()
-            where (!segments[mesh][i].isEmpty || !inFace[mesh][i].isEmpty
-                || !onEdges.points(t.a, t.b).isEmpty || !onEdges.points(t.b, t.c).isEmpty || !onEdges.points(t.c, t.a).isEmpty)
-                && !isNeedle(mesh, t) {
-                cut.append((mesh, i))
-            }
-        }
+        for mesh in 0..<2 { for (i, fate) in fates[mesh].enumerated() where fate == .cut { cut.append((mesh, i)) } }
         // Some ten thousand instructions a triangle, and far more for one with many segments.
         let split = try Parallel.each(cut.count, sharing: Parallel.isWorthSharing(cut.count, cost: 10_000)) {
             k throws(GeometryError) -> (pieces: [Mesh.Triangle], exact: Bool) in
@@ -160,26 +176,30 @@ struct ContactArrangement {
                 definition: definition, tag: t.tag, tolerance: tolerance, into: &out)
             return (out, exact)
         }
-        var pieces = [[Mesh.Triangle]](), sources = [[Int]]()
-        var next = 0
-        for mesh in 0..<2 {
+        // Each operand's pieces in the order of its triangles, one operand per core.
+        let firstCut = [0, fates[0].count { $0 == .cut }]
+        func pieces(of mesh: Int) -> (pieces: [Mesh.Triangle], sources: [Int]) {
             var out = [Mesh.Triangle](), from = [Int]()
             out.reserveCapacity(meshes[mesh].triangles.count + meshes[mesh].triangles.count / 2)
             from.reserveCapacity(out.capacity)
+            var next = firstCut[mesh]
             for (i, t) in meshes[mesh].triangles.enumerated() {
-                if next < cut.count && cut[next] == (mesh, i) {
-                    out += split[next].pieces
-                    for _ in split[next].pieces.indices { from.append(i) }
-                    next += 1
-                } else if !isNeedle(mesh, t) {
+                switch fates[mesh][i] {
+                case .whole:
                     let (a, b, c) = corners(mesh, t)
                     out.append(Mesh.Triangle(a, b, c, tag: t.tag))
                     from.append(i)
+                case .cut:
+                    out += split[next].pieces
+                    for _ in split[next].pieces.indices { from.append(i) }
+                    next += 1
+                case .needle:
+                    break
                 }
             }
-            pieces.append(out)
-            sources.append(from)
+            return (out, from)
         }
-        return (pieces, sources, split.count { $0.exact })
+        let (pieces0, pieces1) = Parallel.both(sharing: sharing, { pieces(of: 0) }, { pieces(of: 1) })
+        return ([pieces0.pieces, pieces1.pieces], [pieces0.sources, pieces1.sources], split.count { $0.exact })
     }
 }

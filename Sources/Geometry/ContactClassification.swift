@@ -46,23 +46,42 @@ extension Corefinement {
         let ids = edges.ids
         var patches = UnionFind(count: list.count)
         var onCurve = [Int32]()
-        edges.forEachEdge { run in
-            let g = Int(ids[run.lowerBound]), t = list[g / 3]
-            let u = t[g % 3], w = t[g % 3 == 2 ? 0 : g % 3 + 1]
-            var curve = false
-            for k in Int(curveFirst[Int(u)])..<Int(curveFirst[Int(u) + 1]) where curveNext[k] == w { curve = true }
-            if curve {
-                for h in run where result[Int(ids[h]) / 3] == nil { onCurve.append(ids[h]) }
-            } else {
-                for h in run.dropFirst() where result[Int(ids[h]) / 3] == nil && result[g / 3] == nil {
-                    patches.union(g / 3, Int(ids[h]) / 3)
+        // Over raw buffers: this runs over every piece of both operands.
+        list.withUnsafeBufferPointer { list in
+            result.withUnsafeBufferPointer { result in
+                curveFirst.withUnsafeBufferPointer { curveFirst in
+                    curveNext.withUnsafeBufferPointer { curveNext in
+                        edges.forEachEdge { run in
+                            let g = Int(ids[run.lowerBound]), t = list[g / 3]
+                            let u = t[g % 3], w = t[g % 3 == 2 ? 0 : g % 3 + 1]
+                            var curve = false
+                            for k in Int(curveFirst[Int(u)])..<Int(curveFirst[Int(u) + 1]) where curveNext[k] == w { curve = true }
+                            if curve {
+                                for h in run where result[Int(ids[h]) / 3] == nil { onCurve.append(ids[h]) }
+                            } else {
+                                for h in run.dropFirst() where result[Int(ids[h]) / 3] == nil && result[g / 3] == nil {
+                                    patches.union(g / 3, Int(ids[h]) / 3)
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
-        let roots = (0..<list.count).map { patches.find($0) }
+        let roots = patches.roots()
         var inside = [Int8](repeating: -1, count: list.count)  // by patch root: inside (1), outside (0), unknown (-1)
         if !onCurve.isEmpty {
-            let holding = Holders(other, 1 - mesh, of: self)
+            var features = [Simplex]()
+            for h in onCurve {
+                let t = list[Int(h) / 3], k = Int(h) % 3
+                for end in 0..<2 {
+                    _ = firstLabel(of: t[(k + end) % 3], in: 1 - mesh) { s in
+                        features.append(s)
+                        return false
+                    }
+                }
+            }
+            let holding = Holders(other, 1 - mesh, of: self, features: features)
             var points = [UInt32: HomogeneousPoint]()
             func point(_ id: UInt32) -> HomogeneousPoint {
                 if let known = points[id] { return known }
@@ -196,43 +215,76 @@ extension Corefinement {
         }
     }
 
-    /// The triangles of one operand round each of its vertices (by the id standing for it) and
-    /// along each of its edges, in compressed rows.
+    /// The triangles of one operand round the vertices that some features name (by the id standing
+    /// for a corner, and by its own id for the ends of an edge), in compressed rows: one pass over
+    /// its triangles, whatever its size.
     private struct Holders {
-        /// Triangles round each id standing for a vertex (global ids), and round each own vertex.
+        /// Per vertex id standing for a corner (global) and per own vertex, its row, or -1.
+        private let rootRow: [Int32], localRow: [Int32]
         private let rootFirst: [Int32], rootTriangles: [Int32]
         private let localFirst: [Int32], localTriangles: [Int32]
 
-        /// Operand `index` of `core`, which is `mesh`.
-        init(_ mesh: Mesh, _ index: Int, of core: Corefinement) {
-            func rows(_ count: Int, _ key: (UInt32) -> Int) -> ([Int32], [Int32]) {
-                var first = [Int32](repeating: 0, count: count + 1)
-                for t in mesh.triangles { for k in 0..<3 { first[key(t[k]) + 1] += 1 } }
-                for v in 0..<count { first[v + 1] += first[v] }
-                var fill = first, items = [Int32](repeating: 0, count: Int(first[count]))
+        /// Operand `index` of `core`, which is `mesh`, for queries about `features` (of that operand).
+        init(_ mesh: Mesh, _ index: Int, of core: Corefinement, features: [Simplex]) {
+            var rootRow = [Int32](), localRow = [Int32]()
+            var roots: Int32 = 0, locals: Int32 = 0
+            for s in features {
+                switch s {
+                case .face:
+                    break
+                case .edge(let e):
+                    if localRow.isEmpty { localRow = [Int32](repeating: -1, count: mesh.vertices.count) }
+                    if localRow[Int(e.a)] < 0 {
+                        localRow[Int(e.a)] = locals
+                        locals += 1
+                    }
+                    if localRow[Int(e.b)] < 0 {
+                        localRow[Int(e.b)] = locals
+                        locals += 1
+                    }
+                case .vertex(let v):
+                    if rootRow.isEmpty { rootRow = [Int32](repeating: -1, count: core.representative.count) }
+                    let r = Int(core.root(v, of: index))
+                    if rootRow[r] < 0 {
+                        rootRow[r] = roots
+                        roots += 1
+                    }
+                }
+            }
+            // Each row in triangle order.
+            func rows(_ rowOf: [Int32], _ count: Int32, _ key: (UInt32) -> Int) -> ([Int32], [Int32]) {
+                guard count > 0 else { return ([0], []) }
+                var first = [Int32](repeating: 0, count: Int(count) + 1)
+                for t in mesh.triangles { for k in 0..<3 where rowOf[key(t[k])] >= 0 { first[Int(rowOf[key(t[k])]) + 1] += 1 } }
+                for r in 0..<Int(count) { first[r + 1] += first[r] }
+                var fill = first, items = [Int32](repeating: 0, count: Int(first[Int(count)]))
                 for (i, t) in mesh.triangles.enumerated() {
-                    for k in 0..<3 {
-                        items[Int(fill[key(t[k])])] = Int32(i)
-                        fill[key(t[k])] += 1
+                    for k in 0..<3 where rowOf[key(t[k])] >= 0 {
+                        let r = Int(rowOf[key(t[k])])
+                        items[Int(fill[r])] = Int32(i)
+                        fill[r] += 1
                     }
                 }
                 return (first, items)
             }
-            (rootFirst, rootTriangles) = rows(core.representative.count) { Int(core.root($0, of: index)) }
-            (localFirst, localTriangles) = rows(mesh.vertices.count) { Int($0) }
+            (rootFirst, rootTriangles) = rows(rootRow, roots) { Int(core.root($0, of: index)) }
+            (localFirst, localTriangles) = rows(localRow, locals) { Int($0) }
+            (self.rootRow, self.localRow) = (rootRow, localRow)
         }
 
-        /// The triangles that hold feature `s` (closed: a face holds its edges and corners), in order.
+        /// The triangles that hold feature `s` (closed: a face holds its edges and corners), in order;
+        /// `s` is one of the features the holders were made for.
         func triangles(holding s: Simplex, of core: Corefinement, mesh: Int) -> [Int] {
             switch s {
             case .face(let f):
                 return [f]
             case .edge(let e):
-                let a = localTriangles[Int(localFirst[Int(e.a)])..<Int(localFirst[Int(e.a) + 1])]
-                let b = localTriangles[Int(localFirst[Int(e.b)])..<Int(localFirst[Int(e.b) + 1])]
+                let ra = Int(localRow[Int(e.a)]), rb = Int(localRow[Int(e.b)])
+                let a = localTriangles[Int(localFirst[ra])..<Int(localFirst[ra + 1])]
+                let b = localTriangles[Int(localFirst[rb])..<Int(localFirst[rb + 1])]
                 return a.filter(b.contains).map(Int.init)
             case .vertex(let v):
-                let r = Int(core.root(v, of: mesh))
+                let r = Int(rootRow[Int(core.root(v, of: mesh))])
                 return rootTriangles[Int(rootFirst[r])..<Int(rootFirst[r + 1])].map(Int.init)
             }
         }

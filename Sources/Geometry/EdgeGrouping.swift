@@ -11,48 +11,65 @@ struct EdgeGrouping {
     /// Groups the half-edges of `triangles` over vertices `0..<vertexCount`: half-edge 3 t + k runs
     /// from corner k of triangle t to the next. Triangles with a repeated corner are left out.
     init(vertexCount: Int, triangles: [Mesh.Triangle]) {
+        // Over raw buffers: the loops below run over every triangle of every operand and result.
         var first = [Int32](repeating: 0, count: vertexCount + 1)
-        for t in triangles where t.a != t.b && t.b != t.c && t.c != t.a {
-            first[Int(min(t.a, t.b)) + 1] += 1
-            first[Int(min(t.b, t.c)) + 1] += 1
-            first[Int(min(t.c, t.a)) + 1] += 1
+        var total = 0
+        first.withUnsafeMutableBufferPointer { first in
+            triangles.withUnsafeBufferPointer { triangles in
+                for t in triangles where t.a != t.b && t.b != t.c && t.c != t.a {
+                    first[Int(min(t.a, t.b)) + 1] += 1
+                    first[Int(min(t.b, t.c)) + 1] += 1
+                    first[Int(min(t.c, t.a)) + 1] += 1
+                }
+            }
+            for v in 0..<vertexCount { first[v + 1] += first[v] }
+            total = Int(first[vertexCount])
         }
-        for v in 0..<vertexCount { first[v + 1] += first[v] }
+        var higher = [UInt32](repeating: 0, count: total)
+        var ids = [Int32](repeating: 0, count: total)
         var fill = first
-        var higher = [UInt32](repeating: 0, count: Int(first[vertexCount]))
-        var ids = [Int32](repeating: 0, count: higher.count)
-        for (i, t) in triangles.enumerated() where t.a != t.b && t.b != t.c && t.c != t.a {
-            for k in 0..<3 {
-                let u = t[k], v = t[k == 2 ? 0 : k + 1]
-                let low = Int(min(u, v)), slot = Int(fill[low])
-                higher[slot] = max(u, v)
-                ids[slot] = Int32(3 * i + k)
-                fill[low] += 1
-            }
-        }
-        for v in 0..<vertexCount {
-            let start = Int(first[v]), end = Int(first[v + 1])
-            if end - start > 32 {
-                // Sorted by (higher, id) as one key.
-                var row = (start..<end).map { i -> UInt64 in UInt64(higher[i]) << 32 | UInt64(UInt32(bitPattern: ids[i])) }
-                row.sort()
-                for (k, key) in row.enumerated() {
-                    higher[start + k] = UInt32(key >> 32)
-                    ids[start + k] = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
+        higher.withUnsafeMutableBufferPointer { higher in
+            ids.withUnsafeMutableBufferPointer { ids in
+                fill.withUnsafeMutableBufferPointer { fill in
+                    triangles.withUnsafeBufferPointer { triangles in
+                        for (i, t) in triangles.enumerated() where t.a != t.b && t.b != t.c && t.c != t.a {
+                            for k in 0..<3 {
+                                let u = t[k], v = t[k == 2 ? 0 : k + 1]
+                                let low = Int(min(u, v)), slot = Int(fill[low])
+                                higher[slot] = max(u, v)
+                                ids[slot] = Int32(3 * i + k)
+                                fill[low] += 1
+                            }
+                        }
+                    }
                 }
-                continue
-            }
-            // Insertion sort: short rows.
-            for i in (start + 1)..<max(start + 1, end) {
-                let x = higher[i], id = ids[i]
-                var j = i
-                while j > start && higher[j - 1] > x {
-                    higher[j] = higher[j - 1]
-                    ids[j] = ids[j - 1]
-                    j -= 1
+                first.withUnsafeBufferPointer { first in
+                    for v in 0..<vertexCount {
+                        let start = Int(first[v]), end = Int(first[v + 1])
+                        if end - start > 32 {
+                            // Sorted by (higher, id) as one key.
+                            var row = (start..<end).map { i -> UInt64 in UInt64(higher[i]) << 32 | UInt64(UInt32(bitPattern: ids[i])) }
+                            row.sort()
+                            for (k, key) in row.enumerated() {
+                                higher[start + k] = UInt32(key >> 32)
+                                ids[start + k] = Int32(bitPattern: UInt32(truncatingIfNeeded: key))
+                            }
+                            continue
+                        }
+                        // Insertion sort: short rows.
+                        for i in (start + 1)..<max(start + 1, end) {
+                            let x = higher[i], id = ids[i]
+                            var j = i
+                            while j > start && higher[j - 1] > x {
+                                higher[j] = higher[j - 1]
+                                ids[j] = ids[j - 1]
+                                j -= 1
+                            }
+                            higher[j] = x
+                            ids[j] = id
+                        }
+                    }
                 }
-                higher[j] = x
-                ids[j] = id
             }
         }
         self.first = first

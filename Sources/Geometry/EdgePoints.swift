@@ -20,6 +20,15 @@ struct EdgePoints {
         }
     }
 
+    /// Whether any point lies inside the edge between `u` and `v` (either way round).
+    func hasPoints(_ u: UInt32, _ v: UInt32) -> Bool {
+        let lo = min(u, v), hi = max(u, v)
+        var k = Int(rowStart[Int(lo)])
+        guard k >= 0 else { return false }
+        while k < lower.count && lower[k] == lo && higher[k] < hi { k += 1 }
+        return k < lower.count && lower[k] == lo && higher[k] == hi
+    }
+
     /// The points inside the edge between `u` and `v` (either way round), in no particular order.
     func points(_ u: UInt32, _ v: UInt32) -> ArraySlice<UInt32> {
         let lo = min(u, v), hi = max(u, v)

@@ -29,7 +29,7 @@ struct Simplification {
     private var triangles: [Mesh.Triangle]
     private var alive: [Bool]
     /// The triangles round each vertex (dead ones are skipped where read).
-    private var star: [[Int32]]
+    private var star: Stars
     private let tolerance: Double
     /// The vertices the collapses went into: the triangles they made all have one of them.
     private(set) var targets = Set<UInt32>()
@@ -41,7 +41,7 @@ struct Simplification {
         vertices = mesh.vertices
         triangles = mesh.triangles
         alive = [Bool](repeating: true, count: mesh.triangles.count)
-        star = mesh.stars
+        star = Stars(mesh)
         self.tolerance = tolerance
     }
 
@@ -56,14 +56,14 @@ struct Simplification {
     /// first, then the others, each vertex a slab's collapses left blocked tried again where a later
     /// collapse changed the triangles round it or round its neighbours.
     mutating func simplify(_ removable: [Int]) {
-        var (triangles, alive, star) = (self.triangles, self.alive, self.star)
-        (self.triangles, self.alive, self.star) = ([], [], [])
-        defer { (self.triangles, self.alive, self.star) = (triangles, alive, star) }
-        let (inSlab, rest) = removable.count >= Self.slabbingFrom ? slabbed(removable, triangles, star) : ([], removable)
+        var (triangles, alive) = (self.triangles, self.alive)
+        (self.triangles, self.alive) = ([], [])
+        defer { (self.triangles, self.alive) = (triangles, alive) }
         var found = Set<UInt32>()
-        triangles.withUnsafeMutableBufferPointer { triangles in
-            alive.withUnsafeMutableBufferPointer { alive in
-                star.withUnsafeMutableBufferPointer { star in
+        star.withShared { star in
+            let (inSlab, rest) = removable.count >= Self.slabbingFrom ? Self.slabbed(removable, vertices, triangles, star) : ([], removable)
+            triangles.withUnsafeMutableBufferPointer { triangles in
+                alive.withUnsafeMutableBufferPointer { alive in
                     let editor = Editor(vertices: vertices, triangles: triangles, alive: alive, star: star, tolerance: tolerance)
                     // Each slab reads and writes only its own triangles and the stars of its own vertices.
                     let slabs = Parallel.each(inSlab.count) { k in
@@ -88,7 +88,8 @@ struct Simplification {
     /// The removable vertices whose triangles and whose neighbours' triangles all have their centres
     /// in one slab of the mesh's bounds (`slabs` equal slabs across its longest side), by slab; and
     /// the others.
-    private func slabbed(_ removable: [Int], _ triangles: [Mesh.Triangle], _ star: [[Int32]]) -> (inSlab: [[Int]], rest: [Int]) {
+    private static func slabbed(_ removable: [Int], _ vertices: [Vector3], _ triangles: [Mesh.Triangle], _ star: Stars.Shared)
+        -> (inSlab: [[Int]], rest: [Int]) {
         var bounds = Bounds.empty
         for v in removable { bounds.formUnion(vertices[v]) }
         let size = bounds.max - bounds.min
@@ -140,14 +141,14 @@ private struct Editor {
     let vertices: [Vector3]
     nonisolated(unsafe) let triangles: UnsafeMutableBufferPointer<Mesh.Triangle>
     nonisolated(unsafe) let alive: UnsafeMutableBufferPointer<Bool>
-    nonisolated(unsafe) let star: UnsafeMutableBufferPointer<[Int32]>
+    let star: Stars.Shared
     let tolerance: Double
     var targets = Set<UInt32>()
     /// The fan of the vertex being collapsed, kept between collapses so that each does not allocate one.
     private var spokes = [Spoke]()
 
     init(vertices: [Vector3], triangles: UnsafeMutableBufferPointer<Mesh.Triangle>, alive: UnsafeMutableBufferPointer<Bool>,
-         star: UnsafeMutableBufferPointer<[Int32]>, tolerance: Double) {
+         star: Stars.Shared, tolerance: Double) {
         (self.vertices, self.triangles, self.alive, self.star, self.tolerance) = (vertices, triangles, alive, star, tolerance)
     }
 
@@ -270,11 +271,11 @@ private struct Editor {
             var t = triangles[spoke.triangle]
             for k in 0..<3 where t[k] == UInt32(v) { t[k] = u }
             triangles[spoke.triangle] = t
-            star[Int(u)].append(Int32(spoke.triangle))
+            star.append(Int32(spoke.triangle), to: Int(u))
         }
-        star[v] = []
+        star.clear(v)
         let alive = alive
-        star[Int(u)].removeAll { !alive[Int($0)] }
+        star.removeAll(of: Int(u)) { !alive[Int($0)] }
         targets.insert(u)
         return u
     }

@@ -29,4 +29,26 @@ struct UnionFindTests {
         sets.grow(to: 4)  // never shrinks
         #expect(sets.find(5) == 1)
     }
+
+    /// Which member is a set's root depends only on the unions, in order, never on finds made
+    /// between them (path halving reshapes the trees, not their roots): callers that key results by
+    /// root, such as the classification's patches, get the same keys however often they look.
+    @Test func rootsDependOnlyOnTheUnions() {
+        var random = SeededRandom(seed: 7)
+        let joins = (0..<300).map { _ in (Int.random(in: 0..<200, using: &random), Int.random(in: 0..<200, using: &random)) }
+        var plain = UnionFind(count: 200), looked = UnionFind(count: 200)
+        for (a, b) in joins {
+            plain.union(a, b)
+            looked.union(a, b)
+            for _ in 0..<3 { _ = looked.find(Int.random(in: 0..<200, using: &random)) }
+        }
+        let roots = plain.roots()
+        #expect(roots == looked.roots())
+        #expect(roots == (0..<200).map { looked.find($0) })
+        // `union` puts the first member's root under the second's.
+        var sets = UnionFind(count: 4)
+        sets.union(0, 1)
+        sets.union(1, 3)
+        #expect(sets.roots() == [3, 3, 2, 3])
+    }
 }
