@@ -86,9 +86,25 @@ extension Polygon {
                 }
             }
         }
+        // Over raw buffers: the flips of a face with hundreds of holes run to hundreds of thousands.
+        corner.withUnsafeMutableBufferPointer { corner in
+            twin.withUnsafeMutableBufferPointer { twin in
+                points.withUnsafeBufferPointer { points in
+                    loopNext.withUnsafeBufferPointer { loopNext in
+                        flip(corner, twin, points, loopNext, budget: 20 * input.count + 100)
+                    }
+                }
+            }
+        }
+        return (0..<input.count).map { (corner[3 * $0], corner[3 * $0 + 1], corner[3 * $0 + 2]) }
+    }
+
+    /// Lawson's flips on the half-edges `corner` and their `twin`s, at most `budget` of them tried.
+    private static func flip(_ corner: UnsafeMutableBufferPointer<Int>, _ twin: UnsafeMutableBufferPointer<Int>,
+                             _ points: UnsafeBufferPointer<Vector2>, _ loopNext: UnsafeBufferPointer<Int>, budget: Int) {
         var stack = [Int]()
         for h in 0..<corner.count where twin[h] > h && isFlippable(h, corner, twin, loopNext) { stack.append(h) }
-        var budget = 20 * input.count + 100
+        var budget = budget
         while let h = stack.popLast(), budget > 0 {
             budget -= 1
             let o = twin[h]
@@ -118,14 +134,14 @@ extension Polygon {
             if isFlippable(t1, corner, twin, loopNext) { stack.append(t1) }
             if isFlippable(t1 + 1, corner, twin, loopNext) { stack.append(t1 + 1) }
         }
-        return (0..<input.count).map { (corner[3 * $0], corner[3 * $0 + 1], corner[3 * $0 + 2]) }
     }
 
     @inline(__always) private static func nextHalf(_ h: Int) -> Int { h % 3 == 2 ? h - 2 : h + 1 }
     @inline(__always) private static func prevHalf(_ h: Int) -> Int { h % 3 == 0 ? h + 2 : h - 1 }
 
     /// Whether half-edge h joins two triangles across an edge that is not one of the polygon's own.
-    @inline(__always) private static func isFlippable(_ h: Int, _ corner: [Int], _ twin: [Int], _ loopNext: [Int]) -> Bool {
+    @inline(__always) private static func isFlippable(_ h: Int, _ corner: UnsafeMutableBufferPointer<Int>, _ twin: UnsafeMutableBufferPointer<Int>,
+                                                      _ loopNext: UnsafeBufferPointer<Int>) -> Bool {
         guard twin[h] >= 0 else { return false }
         let u = corner[h], w = corner[nextHalf(h)]
         return !(u < loopNext.count && loopNext[u] == w) && !(w < loopNext.count && loopNext[w] == u)
