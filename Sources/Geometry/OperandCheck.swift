@@ -62,7 +62,9 @@ extension Mesh {
                             var c = start
                             repeat {
                                 seen[c] = true
-                                c = next(Int(twin[c]))
+                                let across = Int(twin[c])
+                                guard across >= 0 else { break }  // none here: every edge has two triangles
+                                c = next(across)
                             } while c != start
                         }
                     }
