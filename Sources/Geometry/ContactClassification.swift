@@ -107,9 +107,9 @@ extension Corefinement {
                 let turn = Predicates.orient2d(p, q, r, droppingAxis: axis)
                 guard turn != 0 else { continue }
                 for k in 0..<3 {
-                    // A corner on the line through u and v (the curve runs along an edge from it)
-                    // is not strictly left of it: the exact test would only find that out, from
-                    // the exact coordinates of the constructed points.
+                    // A corner on the line through u and v (an end of the curve edge, or the curve runs
+                    // along an edge from it) is not strictly left of it: the exact test would only find
+                    // that out, from the exact coordinates of the constructed points.
                     guard !areOnOneSegment(u, v, from: source[k], of: mesh) else { continue }
                     let c = own.vertices[Int(source[k])]
                     guard IndirectPredicates.orient2d(point(u), point(v), HomogeneousPoint(.vertex(c)), droppingAxis: axis) == turn,
@@ -143,9 +143,11 @@ extension Corefinement {
     }
 
     /// Whether vertices `u` and `v` (global ids) both lie on one segment from vertex `c` of operand
-    /// `mesh` (its own id) to another of its vertices, by the features holding them: then the three
-    /// are collinear, exactly.
+    /// `mesh` (its own id) to another of its vertices, or either is `c` itself, by the features
+    /// holding them: then the three are collinear, exactly.
     private func areOnOneSegment(_ u: UInt32, _ v: UInt32, from c: UInt32, of mesh: Int) -> Bool {
+        if case .vertex(c)? = label(of: u, in: mesh) { return true }
+        if case .vertex(c)? = label(of: v, in: mesh) { return true }
         var end: UInt32?  // the segment's other end
         func holds(_ x: UInt32) -> Bool {
             guard x != c else { return true }

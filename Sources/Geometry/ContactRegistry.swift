@@ -69,7 +69,8 @@ struct ContactRegistry {
         if contact.coplanar || contact.count == 1 || contact.touchesACorner {
             isDegenerate = true
         }
-        if nearPoint == nil { nearPoint = cornerNearlyOn(tb, ta) ?? cornerNearlyOn(ta, tb) }
+        // Coplanar triangles have every corner in each other's plane: none is near it.
+        if nearPoint == nil && !contact.coplanar { nearPoint = cornerNearlyOn(tb, ta) ?? cornerNearlyOn(ta, tb) }
         if contact.coplanar {
             coplanarPairs[0][ia, default: []].append(ib)
             coplanarPairs[1][ib, default: []].append(ia)

@@ -297,60 +297,62 @@ struct RoundingRepair {
         let thickness = thickness ?? tolerance
         let live = triangles.indices.filter { alive[$0] }
         guard !live.isEmpty else { return false }
-        var shells = UnionFind(count: triangles.count)
-        var first = [UInt64: Int]()
-        for i in live {
-            let t = triangles[i]
-            for k in 0..<3 {
-                let u = t[k], v = t[(k + 1) % 3]
-                let key = UInt64(min(u, v)) << 32 | UInt64(max(u, v))
-                if let j = first[key] { shells.union(i, j) } else { first[key] = i }
-            }
+        // Shells: the live triangles joined across their edges (positions in `live`).
+        let liveTriangles = live.map { triangles[$0] }
+        var shells = UnionFind(count: live.count)
+        let edges = EdgeGrouping(vertexCount: vertices.count, triangles: liveTriangles)
+        edges.forEachEdge { run in
+            let g = Int(edges.ids[run.lowerBound]) / 3
+            for h in run.dropFirst() { shells.union(Int(edges.ids[h]) / 3, g) }
         }
+        let shell = shells.roots()
         // Each shell's volume from a corner of its own: about the coordinates' origin, the rounding
         // of the products (of the coordinates' size squared) would swamp a thin shell's volume.
-        var volume = [Int: Double](), area = [Int: Double](), corner = [Int: Vector3]()
+        var volume = [Double](repeating: 0, count: live.count), area = volume
+        var corner = [Vector3?](repeating: nil, count: live.count)
         // Per shell, the sum of the terms' magnitudes (without cancellation) and their count, which
         // bound the rounding error of its volume.
-        var magnitude = [Int: Double](), terms = [Int: Int]()
-        for i in live {
-            let t = triangles[i], root = shells.find(i)
+        var magnitude = volume, terms = [Int](repeating: 0, count: live.count)
+        for (n, t) in liveTriangles.enumerated() {
+            let root = shell[n]
             let o = corner[root] ?? vertices[Int(t.a)]
             corner[root] = o
             let p = vertices[Int(t.a)] - o, q = vertices[Int(t.b)] - o, r = vertices[Int(t.c)] - o
-            volume[root, default: 0] += p.dot(q.cross(r)) / 6
-            area[root, default: 0] += (q - p).cross(r - p).length / 2
-            magnitude[root, default: 0] += abs(p.x) * (abs(q.y * r.z) + abs(q.z * r.y)) + abs(p.y) * (abs(q.z * r.x) + abs(q.x * r.z))
+            volume[root] += p.dot(q.cross(r)) / 6
+            area[root] += (q - p).cross(r - p).length / 2
+            magnitude[root] += abs(p.x) * (abs(q.y * r.z) + abs(q.z * r.y)) + abs(p.y) * (abs(q.z * r.x) + abs(q.x * r.z))
                 + abs(p.z) * (abs(q.x * r.y) + abs(q.y * r.x))
-            terms[root, default: 0] += 1
+            terms[root] += 1
         }
-        let candidates = holding.map { Set($0.map { shells.find($0) }) }
-        var flat = Set<Int>(), undecided = Set<Int>()
-        for (root, v) in volume where candidates?.contains(root) ?? true {
-            let bound = thickness * area[root]!
+        var isCandidate = [Bool](repeating: holding == nil, count: live.count)
+        if let holding {
+            for (n, i) in live.enumerated() where holding.contains(i) { isCandidate[shell[n]] = true }
+        }
+        var flat = [Bool](repeating: false, count: live.count), undecided = flat
+        for root in live.indices where terms[root] > 0 && isCandidate[root] {
+            let bound = thickness * area[root]
             // Each difference, product and sum is off by at most a unit in the last place of its
             // size: (terms + 8) units of the magnitudes in all, over 6.
-            let error = Double(terms[root]! + 8) * Double.ulpOfOne * magnitude[root]! / 6
-            if abs(v) <= bound { flat.insert(root) } else if abs(v) <= bound + error { undecided.insert(root) }
+            let error = Double(terms[root] + 8) * Double.ulpOfOne * magnitude[root] / 6
+            if abs(volume[root]) <= bound { flat[root] = true } else if abs(volume[root]) <= bound + error { undecided[root] = true }
         }
-        if !undecided.isEmpty {
+        if undecided.contains(true) {
             // Six times the volume, exactly: the triple products of the raw corners (about the origin).
-            var exact = [Int: ExactValue]()
-            for i in live where undecided.contains(shells.find(i)) {
-                let t = triangles[i]
+            var exact = [ExactValue?](repeating: nil, count: live.count)
+            for (n, t) in liveTriangles.enumerated() where undecided[shell[n]] {
                 let (a, b, c) = (vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
                 let (ax, ay, az) = (ExactValue(a.x), ExactValue(a.y), ExactValue(a.z))
                 let (bx, by, bz) = (ExactValue(b.x), ExactValue(b.y), ExactValue(b.z))
                 let (cx, cy, cz) = (ExactValue(c.x), ExactValue(c.y), ExactValue(c.z))
-                exact[shells.find(i), default: ExactValue(0)] = exact[shells.find(i), default: ExactValue(0)]
+                exact[shell[n]] = (exact[shell[n]] ?? ExactValue(0))
                     + ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx)
             }
-            for (root, six) in exact where abs(six.approximation) / 6 <= thickness * area[root]! { flat.insert(root) }
+            for root in live.indices where undecided[root] && abs(exact[root]!.approximation) / 6 <= thickness * area[root] { flat[root] = true }
         }
-        for i in live where flat.contains(shells.find(i)) {
+        for (n, i) in live.enumerated() where flat[shell[n]] {
             alive[i] = false
         }
-        return !flat.isEmpty
+        return flat.contains(true)
     }
 
     /// Step 2: merges every cluster of vertices joined by short edges into its first vertex (by
@@ -378,7 +380,7 @@ struct RoundingRepair {
             if let k = keeper[root], (origin(k), k) <= (origin(v), v) { continue }
             keeper[root] = v
         }
-        var faces = [[UInt32]: Int]()  // sorted corners -> a live triangle on them
+        var faces = [SIMD3<UInt32>: Int]()  // sorted corners -> a live triangle on them
         for i in triangles.indices where alive[i] {
             var t = triangles[i]
             for k in 0..<3 {
@@ -392,7 +394,8 @@ struct RoundingRepair {
             }
             triangles[i] = t
             // A triangle on the same corners as one before it, facing the other way: both go.
-            let key = [t.a, t.b, t.c].sorted()
+            let low = min(t.a, t.b, t.c), high = max(t.a, t.b, t.c)
+            let key = SIMD3(low, t.a ^ t.b ^ t.c ^ low ^ high, high)
             if let j = faces[key], alive[j], triangles[j] == Mesh.Triangle(t.a, t.c, t.b, tag: triangles[j].tag)
                 || triangles[j] == Mesh.Triangle(t.c, t.b, t.a, tag: triangles[j].tag) || triangles[j] == Mesh.Triangle(t.b, t.a, t.c, tag: triangles[j].tag) {
                 alive[i] = false

@@ -41,11 +41,11 @@ enum TriangleIntersection {
             for i in 0..<3 where segmentHitsCoplanarTriangle(u[i], u[(i + 1) % 3], t, axis) { return true }
             return false
         }
+        if let meets = meetsOnlyWhereItTouchesThePlane(u, su, t) { return meets }
         let uPlane = Predicates.Plane(u.p0, u.p1, u.p2)
         let st = (uPlane.side(of: t.p0), uPlane.side(of: t.p1), uPlane.side(of: t.p2))
         if oneSide(st) { return false }
-        // A triangle that meets the other's plane only at a shared corner touches it only there.
-        if touchesOnlyAtSharedCorner(u, su, t) || touchesOnlyAtSharedCorner(t, st, u) { return false }
+        if let meets = meetsOnlyWhereItTouchesThePlane(t, st, u) { return meets }
         if segmentHitsTriangle(t.p0, t.p1, st.0, st.1, u) || segmentHitsTriangle(t.p1, t.p2, st.1, st.2, u)
             || segmentHitsTriangle(t.p2, t.p0, st.2, st.0, u) { return true }
         return segmentHitsTriangle(u.p0, u.p1, su.0, su.1, t) || segmentHitsTriangle(u.p1, u.p2, su.1, su.2, t)
@@ -138,12 +138,21 @@ enum TriangleIntersection {
         return separates(a, b, c, d) || separates(b, a, c, d) || separates(c, d, a, b) || separates(d, c, a, b)
     }
 
-    /// Whether exactly one corner of `a` lies in the other triangle's plane (`s`: the sides of `a`'s
-    /// corners), is one of `other`'s corners, and `a`'s other two corners lie strictly on one side.
-    @inline(__always) private static func touchesOnlyAtSharedCorner(_ a: Tri, _ s: (Int, Int, Int), _ other: Tri) -> Bool {
-        let (k, s1, s2): (Int, Int, Int)
-        if s.0 == 0 { (k, s1, s2) = (0, s.1, s.2) } else if s.1 == 0 { (k, s1, s2) = (1, s.2, s.0) } else if s.2 == 0 { (k, s1, s2) = (2, s.0, s.1) } else { return false }
-        return s1 * s2 > 0 && other.contains(a[k])
+    /// Where triangle `a` touches the plane of `other` without crossing it (`s`: the sides of its
+    /// corners), whether it meets `other` anywhere but at shared corners or a shared edge: with one
+    /// corner in the plane and the other two strictly on one side, the plane holds only that corner
+    /// of `a`; with two corners in it and the third off it, only the edge between them. Nil where
+    /// `a` crosses the plane.
+    @inline(__always) private static func meetsOnlyWhereItTouchesThePlane(_ a: Tri, _ s: (Int, Int, Int), _ other: Tri) -> Bool? {
+        switch (s.0 == 0, s.1 == 0, s.2 == 0) {
+        case (true, false, false): s.1 * s.2 > 0 ? pointHitsTriangle(a.p0, other) : nil
+        case (false, true, false): s.2 * s.0 > 0 ? pointHitsTriangle(a.p1, other) : nil
+        case (false, false, true): s.0 * s.1 > 0 ? pointHitsTriangle(a.p2, other) : nil
+        case (true, true, false): segmentHitsCoplanarTriangle(a.p0, a.p1, other, other.projectionAxis)
+        case (false, true, true): segmentHitsCoplanarTriangle(a.p1, a.p2, other, other.projectionAxis)
+        case (true, false, true): segmentHitsCoplanarTriangle(a.p2, a.p0, other, other.projectionAxis)
+        default: nil
+        }
     }
 
     /// Segment `p q` (with orientations `op`, `oq` against the triangle's plane) against triangle `tri`,
