@@ -128,25 +128,6 @@ public struct Mesh: Hashable, Sendable {
         return m
     }
 
-    /// The triangles round each vertex: for every vertex, the indices of the triangles that have it
-    /// as a corner, in increasing order.
-    var stars: [[Int32]] {
-        // Each list is allocated once, at its size.
-        var degree = [Int32](repeating: 0, count: vertices.count)
-        for t in triangles {
-            for k in 0..<3 { degree[Int(t[k])] += 1 }
-        }
-        var star = degree.map { d -> [Int32] in
-            var list = [Int32]()
-            list.reserveCapacity(Int(d))
-            return list
-        }
-        for (i, t) in triangles.enumerated() {
-            for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
-        }
-        return star
-    }
-
     /// The distinct tags in use, in increasing order.
     public var tags: [UInt32] { Array(Set(triangles.map(\.tag))).sorted() }
 }

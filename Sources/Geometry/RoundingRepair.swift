@@ -34,7 +34,7 @@ struct RoundingRepair {
     private var triangles: [Mesh.Triangle]
     private var alive: [Bool]
     /// The triangles round each vertex.
-    private var star: [[Int32]]
+    private var star: Stars
     /// Which operand each vertex is a corner of (0 or 1), or 2 for a constructed point.
     private let origin: (Int) -> Int
     private let tolerance: Double
@@ -57,7 +57,7 @@ struct RoundingRepair {
         reference = normals
         triangles = mesh.triangles
         alive = [Bool](repeating: true, count: mesh.triangles.count)
-        star = mesh.stars
+        star = Stars(mesh)
         self.origin = origin
         self.tolerance = tolerance
     }
@@ -417,7 +417,7 @@ struct RoundingRepair {
         triangles = separated.triangles
         reference = live.map { reference[$0] }
         alive = [Bool](repeating: true, count: triangles.count)
-        star = separated.stars
+        star = Stars(separated)
     }
 
     /// Whether the triangle's corners lie in one line (exact).
@@ -515,10 +515,11 @@ struct RoundingRepair {
         for i in across { alive[i] = false }
         for (j, n) in moved {
             triangles[j] = n
-            star[Int(kept)].append(Int32(j))
+            star.append(Int32(j), to: Int(kept))
         }
-        star[Int(gone)] = []
-        star[Int(kept)] = star[Int(kept)].filter { alive[Int($0)] }
+        star.clear(Int(gone))
+        let isAlive = alive
+        star.removeAll(of: Int(kept)) { !isAlive[Int($0)] }
         edited.insert(kept)
         collapses += 1
     }
@@ -569,12 +570,12 @@ struct RoundingRepair {
     /// Puts `t` in slot `i` (nil: removes the triangle there), keeping the stars up to date.
     private mutating func replace(_ i: Int, with t: Mesh.Triangle?) {
         if alive[i] {
-            for k in 0..<3 { star[Int(triangles[i][k])].removeAll { $0 == Int32(i) } }
+            for k in 0..<3 { star.removeAll(of: Int(triangles[i][k])) { $0 == Int32(i) } }
         }
         alive[i] = t != nil
         guard let t else { return }
         triangles[i] = t
         edited.formUnion([t.a, t.b, t.c])
-        for k in 0..<3 { star[Int(t[k])].append(Int32(i)) }
+        for k in 0..<3 { star.append(Int32(i), to: Int(t[k])) }
     }
 }

@@ -34,6 +34,21 @@ struct Stars {
         edited = [[Int32]?](repeating: nil, count: mesh.vertices.count)
     }
 
+    /// The triangles round vertex `v` (dead ones too, where the editor keeps them).
+    subscript(v: Int) -> ArraySlice<Int32> {
+        if let own = edited[v] { return own[...] }
+        return items[Int(first[v])..<Int(first[v + 1])]
+    }
+
+    /// Adds triangle `t` to the star of `v`.
+    mutating func append(_ t: Int32, to v: Int) { withShared { $0.append(t, to: v) } }
+
+    /// Empties the star of `v`.
+    mutating func clear(_ v: Int) { edited[v] = [] }
+
+    /// Removes from the star of `v` the triangles for which `dropped` holds.
+    mutating func removeAll(of v: Int, where dropped: (Int32) -> Bool) { withShared { $0.removeAll(of: v, where: dropped) } }
+
     /// `body` with access to the stars (`Shared`), for editors that may run at once on disjoint
     /// sets of vertices.
     mutating func withShared<R>(_ body: (Shared) -> R) -> R {
