@@ -21,31 +21,32 @@ enum TriangleIntersection {
     }
 
     /// Whether triangles `t` and `u` meet anywhere other than at shared corners or a shared edge.
-    /// `coplanarShortcuts` (off only in tests, to compare) settles coplanar pairs with no shared
-    /// corner, or round one shared corner, by a separating line.
-    static func intersect(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3), coplanarShortcuts: Bool = true) -> Bool {
-        intersect(Predicates.Plane(t.0, t.1, t.2), u, coplanarShortcuts: coplanarShortcuts)
+    /// `shortcuts` (off only in tests, to compare) settles coplanar pairs with no shared corner, or
+    /// round one shared corner, by a separating line, and a triangle that only touches the other's
+    /// plane (at one corner, or along one edge) by that corner or edge alone.
+    static func intersect(_ t: (Vector3, Vector3, Vector3), _ u: (Vector3, Vector3, Vector3), shortcuts: Bool = true) -> Bool {
+        intersect(Predicates.Plane(t.0, t.1, t.2), u, shortcuts: shortcuts)
     }
 
     /// `intersect` with the first triangle given as its `Predicates.Plane`, made once for many pairs.
-    static func intersect(_ plane: Predicates.Plane, _ u: (Vector3, Vector3, Vector3), coplanarShortcuts: Bool = true) -> Bool {
+    static func intersect(_ plane: Predicates.Plane, _ u: (Vector3, Vector3, Vector3), shortcuts: Bool = true) -> Bool {
         let t = Tri((plane.a, plane.b, plane.c)), u = Tri(u)
         let su = (plane.side(of: u.p0), plane.side(of: u.p1), plane.side(of: u.p2))
         if oneSide(su) { return false }
         if su == (0, 0, 0) {
             // Coplanar (then every corner of t is in u's plane too).
             let axis = t.projectionAxis
-            if coplanarShortcuts && !t.contains(u.p0) && !t.contains(u.p1) && !t.contains(u.p2), let apart = areSeparated(t, u, axis) { return !apart }
-            if coplanarShortcuts && meetOnlyAtSharedCorner(t, u, axis) { return false }
+            if shortcuts && !t.contains(u.p0) && !t.contains(u.p1) && !t.contains(u.p2), let apart = areSeparated(t, u, axis) { return !apart }
+            if shortcuts && meetOnlyAtSharedCorner(t, u, axis) { return false }
             for i in 0..<3 where segmentHitsCoplanarTriangle(t[i], t[(i + 1) % 3], u, axis) { return true }
             for i in 0..<3 where segmentHitsCoplanarTriangle(u[i], u[(i + 1) % 3], t, axis) { return true }
             return false
         }
-        if let meets = meetsOnlyWhereItTouchesThePlane(u, su, t) { return meets }
+        if shortcuts, let meets = meetsOnlyWhereItTouchesThePlane(u, su, t) { return meets }
         let uPlane = Predicates.Plane(u.p0, u.p1, u.p2)
         let st = (uPlane.side(of: t.p0), uPlane.side(of: t.p1), uPlane.side(of: t.p2))
         if oneSide(st) { return false }
-        if let meets = meetsOnlyWhereItTouchesThePlane(t, st, u) { return meets }
+        if shortcuts, let meets = meetsOnlyWhereItTouchesThePlane(t, st, u) { return meets }
         if segmentHitsTriangle(t.p0, t.p1, st.0, st.1, u) || segmentHitsTriangle(t.p1, t.p2, st.1, st.2, u)
             || segmentHitsTriangle(t.p2, t.p0, st.2, st.0, u) { return true }
         return segmentHitsTriangle(u.p0, u.p1, su.0, su.1, t) || segmentHitsTriangle(u.p1, u.p2, su.1, su.2, t)

@@ -1,9 +1,10 @@
 import Testing
 @testable import Geometry
 
-/// The coplanar shortcuts of the exact triangle test (`TriangleIntersection`): where they settle a
-/// pair (round one shared corner, or with none), the full test agrees, on random triangles in three
-/// planes (small integer coordinates, so that many pairs touch along rays and edges).
+/// The shortcuts of the exact triangle test (`TriangleIntersection`): where they settle a pair
+/// (coplanar round one shared corner, or with none; one triangle touching the other's plane), the
+/// full test agrees, on random triangles in three planes or on a small grid (small integer
+/// coordinates, so that many pairs touch along rays and edges).
 @Suite struct TriangleIntersectionTests {
     /// A point in the plane z = 0, x = 2, or x + y + z = 3 (`plane` 0, 1, 2) with small integer
     /// coordinates (exact in doubles).
@@ -23,7 +24,7 @@ import Testing
         var separated = 0, meeting = 0
         for _ in 0..<20_000 {
             guard let (t, u) = pair({ point(in: plane, using: &random) }) else { continue }
-            let fast = TriangleIntersection.intersect(t, u), full = TriangleIntersection.intersect(t, u, coplanarShortcuts: false)
+            let fast = TriangleIntersection.intersect(t, u), full = TriangleIntersection.intersect(t, u, shortcuts: false)
             #expect(fast == full, "\(t) \(u)")
             if full { meeting += 1 } else { separated += 1 }
         }
@@ -71,6 +72,35 @@ import Testing
             }
         }
         #expect(apart > 1000 && overlapping > 1000)
+    }
+
+    /// Triangles on a 5 x 5 x 5 grid, the second with one corner or one edge in the first's plane and
+    /// the rest on one side: the shortcut that tests only that corner or edge.
+    @Test func theTouchingThePlaneShortcutAgreesWithTheFullTest() {
+        var random = SeededRandom(seed: 41)
+        func point() -> Vector3 {
+            Vector3(Double(Int.random(in: -2...2, using: &random)), Double(Int.random(in: -2...2, using: &random)),
+                    Double(Int.random(in: -2...2, using: &random)))
+        }
+        var touchings = [0, 0, 0], meeting = 0, apart = 0
+        for _ in 0..<60_000 {
+            let t = (point(), point(), point()), u = (point(), point(), point())
+            let plane = Predicates.Plane(t.0, t.1, t.2)
+            let sides = [plane.side(of: u.0), plane.side(of: u.1), plane.side(of: u.2)]
+            let zeros = sides.filter { $0 == 0 }.count
+            // A flat triangle has no plane (the full test's planes are not defined for it); three
+            // zeros are coplanar (the tests above).
+            let axis = TriangleIntersection.Tri(t).projectionAxis, uAxis = TriangleIntersection.Tri(u).projectionAxis
+            guard Predicates.orient2d(t.0, t.1, t.2, droppingAxis: axis) != 0, Predicates.orient2d(u.0, u.1, u.2, droppingAxis: uAxis) != 0,
+                  zeros == 1 || zeros == 2 else { continue }
+            let off = sides.filter { $0 != 0 }
+            guard off.allSatisfy({ $0 == off[0] }) else { continue }
+            touchings[zeros] += 1
+            let fast = TriangleIntersection.intersect(t, u), full = TriangleIntersection.intersect(t, u, shortcuts: false)
+            #expect(fast == full, "\(t) \(u)")
+            if full { meeting += 1 } else { apart += 1 }
+        }
+        #expect(touchings[1] > 1000 && touchings[2] > 1000 && meeting > 1000 && apart > 1000, "\(touchings) \(meeting) \(apart)")
     }
 
     @Test func aFanOnAFlatCapDoesNotIntersect() {
