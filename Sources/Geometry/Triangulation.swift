@@ -456,17 +456,11 @@ private struct Ring {
         // A small ring is walked in full for each ear test; a large one is looked up in a grid.
         let grid = all.count > 24 ? NodeGrid(ring: self, nodes: all) : nil
         while count > 2 {
-            if p(next[ear]) == p(ear) {
-                // A zero-length edge where a hole touches the ring: the two nodes are one point.
-                let n = next[ear]
-                unlink(ear)
-                count -= 1
-                ear = n
-                stop = ear
-                continue
-            }
-            if isEar(ear, grid: grid) {
-                triangles.append((index[prev[ear]], index[ear], index[next[ear]]))
+            // A zero-length edge where a hole touches the ring (the two nodes are one point) goes
+            // without a triangle.
+            let isZeroLength = p(next[ear]) == p(ear)
+            if isZeroLength || isEar(ear, grid: grid) {
+                if !isZeroLength { triangles.append((index[prev[ear]], index[ear], index[next[ear]])) }
                 let n = next[ear]
                 unlink(ear)
                 count -= 1
