@@ -125,9 +125,10 @@ extension Mesh {
         }
     }
 
-    /// Throws `invalidMesh` naming the first of `a` and `b` that crosses itself, and where.
+    /// Throws `invalidMesh` naming the first of `a` and `b` that crosses itself, and where (a
+    /// boolean's result, as a chain's first operand is, is known not to).
     private static func refuseCrossingItself(_ a: Mesh, _ b: Mesh) throws(GeometryError) {
-        for (m, name) in [(a, "the first operand"), (b, "the second operand")] {
+        for (m, name) in [(a, "the first operand"), (b, "the second operand")] where !m.isKnownValid {
             let (count, first) = m.selfIntersections()
             guard let (i, j) = first else { continue }
             let (p, _, _) = m.corners(i), (q, _, _) = m.corners(j)
@@ -203,7 +204,7 @@ extension Mesh {
         guard core.nearlyTouching != nil || core.exactSplits > 0 || !snapped.isEmpty || hasThinPiece else {
             // In general position the rounded result is valid as it is, and a collapse keeps it
             // closed, oriented and within the tolerance of where it was (docs/booleans.md).
-            return simplified(result, core, tolerance: tolerance).mesh.compacted().markedChecked()
+            return simplified(result, core, tolerance: tolerance).mesh.compacted().markedValid()
         }
         var repair = RoundingRepair(result, normals: pieces.normals(), origin: { v in v < a.vertices.count ? 0 : (constructed.contains(v) ? 2 : 1) },
                                     tolerance: tolerance)
@@ -222,7 +223,7 @@ extension Mesh {
             let unsimplified = repaired.compacted()
             return unsimplified.isValidSolid(suspects: suspects(repaired, moved)) ? unsimplified : nil
         }
-        if let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) { return mesh.markedChecked() }
+        if let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) { return mesh.markedValid() }
         // The steps below mend what rounding folded. Where an operand crosses itself, the result
         // crosses itself there too, and they would only take long to find out that they cannot
         // mend it (Manifold's Generic_Twin_7081 right half minus itself turned: 51 s of nudges,
@@ -230,17 +231,17 @@ extension Mesh {
         // named now.
         if !operandsChecked { try refuseCrossingItself(a, b) }
         if repair.nudgeCrossings(movable: snapped), let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
-            return mesh.markedChecked()
+            return mesh.markedValid()
         }
         for merging in [false, true] {
             if repair.collapseCrossings(movable: snapped, reach: Tolerance.crossingReach * tolerance, merging: merging),
                let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
-                return mesh.markedChecked()
+                return mesh.markedValid()
             }
         }
         if repair.dropThinCrossingShells(movable: snapped, reach: Tolerance.crossingReach * tolerance),
            let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
-            return mesh.markedChecked()
+            return mesh.markedValid()
         }
         let report = repair.mesh.compacted().report(checkSelfIntersections: true)
         throw .degenerateContact("rounding the exact result to doubles folds it near \(core.nearlyTouching ?? a.bounds.min) (\(report.problems.joined(separator: "; ")))")

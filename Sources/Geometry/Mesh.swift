@@ -36,16 +36,16 @@ public struct Mesh: Hashable, Sendable {
     /// The corner positions, in millimetres.
     public var vertices: [Vector3] {
         get { storedVertices }
-        set { storedVertices = newValue; isCheckedSolid = false }
+        set { storedVertices = newValue; forgetChecks() }
         // Changed in place, so that appending one vertex at a time (from any module) does not copy
         // the whole array each time, as an observed property's setter would.
-        _modify { isCheckedSolid = false; yield &storedVertices }
+        _modify { forgetChecks(); yield &storedVertices }
     }
     /// The triangles, as indices into `vertices`.
     public var triangles: [Triangle] {
         get { storedTriangles }
-        set { storedTriangles = newValue; isCheckedSolid = false }
-        _modify { isCheckedSolid = false; yield &storedTriangles }
+        set { storedTriangles = newValue; forgetChecks() }
+        _modify { forgetChecks(); yield &storedTriangles }
     }
     private var storedVertices: [Vector3]
     private var storedTriangles: [Triangle]
@@ -53,6 +53,16 @@ public struct Mesh: Hashable, Sendable {
     /// and booleans, so that chained operations do not check their operands again, and cleared by
     /// any change to the vertices or triangles. Not part of the mesh's value (equality, hashing).
     var isCheckedSolid = false
+    /// Whether the mesh is known to be a valid solid besides (no two of its triangles cross): set
+    /// on a boolean's result, which the kernel returns only valid (docs/booleans.md), so that a
+    /// chain of booleans does not look for crossings in its first operand again; cleared like
+    /// `isCheckedSolid`, and by any transform (rounding may move a corner across a thin piece).
+    var isKnownValid = false
+
+    private mutating func forgetChecks() {
+        isCheckedSolid = false
+        isKnownValid = false
+    }
 
     public init(vertices: [Vector3] = [], triangles: [Triangle] = []) {
         storedVertices = vertices
@@ -70,6 +80,13 @@ public struct Mesh: Hashable, Sendable {
     func markedChecked() -> Mesh {
         var m = self
         m.isCheckedSolid = true
+        return m
+    }
+
+    /// This mesh, marked as known to be a valid solid (a boolean's result).
+    func markedValid() -> Mesh {
+        var m = markedChecked()
+        m.isKnownValid = true
         return m
     }
 
@@ -125,6 +142,7 @@ public struct Mesh: Hashable, Sendable {
     public func tagged(_ tag: UInt32) -> Mesh {
         var m = Mesh(vertices: vertices, triangles: triangles.map { Triangle($0.a, $0.b, $0.c, tag: tag) })
         m.isCheckedSolid = isCheckedSolid
+        m.isKnownValid = isKnownValid
         return m
     }
 

@@ -238,4 +238,18 @@ import Testing
         #expect(!box.markedChecked().scaled(by: Vector3(1, 0, 1)).isCheckedSolid)
         #expect(!box.markedChecked().flipped.isCheckedSolid)
     }
+
+    /// A boolean's result is known to be a valid solid (no two triangles cross), so a chain does not
+    /// look for crossings in it again; a polyhedron is only checked, and a transform or any change
+    /// forgets it.
+    @Test func aBooleansResultIsKnownValidUntilItChanges() throws {
+        let box = Self.box(Vector3(0, 0, 0), Vector3(2, 2, 2))
+        var result = try box.subtracting(Self.box(Vector3(1, 1, 1), Vector3(3, 3, 3)))
+        #expect(result.isKnownValid && result.tagged(3).isKnownValid)
+        #expect(try result.union(Self.box(Vector3(1.5, 1.5, 1.5), Vector3(4, 4, 4))).isKnownValid)
+        #expect(!result.translated(by: Vector3(5, 0, 0)).isKnownValid)
+        #expect(!(try Mesh.polyhedron(points: box.vertices, faces: box.triangles.map { $0.indices })).isKnownValid)
+        result.vertices[0] = result.vertices[0]
+        #expect(!result.isKnownValid && !result.isCheckedSolid)
+    }
 }
