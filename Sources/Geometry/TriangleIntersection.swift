@@ -10,12 +10,23 @@ enum TriangleIntersection {
         @inline(__always) subscript(i: Int) -> Vector3 { i == 0 ? p0 : (i == 1 ? p1 : p2) }
         @inline(__always) func contains(_ p: Vector3) -> Bool { p == p0 || p == p1 || p == p2 }
 
-        /// The axis to drop when projecting the triangle's plane to 2D: any axis whose projection
-        /// is not degenerate works, since orientation tests are exact (z first, then x, then y).
+        /// The axis to drop when projecting the triangle's plane to 2D. Any axis whose projection
+        /// is not degenerate works, since orientation tests are exact; the one along which the
+        /// normal (in floating point) is largest keeps the projection well shaped, so that the
+        /// tests' filters decide. (A vertical triangle rounded a unit off the vertical projects
+        /// along z to a sliver, where every test on it went to exact arithmetic: turned_2's
+        /// classification spent 28,000 instructions a test.) The others follow, z, x, y, where
+        /// that projection is degenerate.
         var projectionAxis: Int {
-            if Predicates.orient2d(p0, p1, p2, droppingAxis: 2) != 0 { return 2 }
-            if Predicates.orient2d(p0, p1, p2, droppingAxis: 0) != 0 { return 0 }
-            if Predicates.orient2d(p0, p1, p2, droppingAxis: 1) != 0 { return 1 }
+            // The normal's components as orient2d's filter evaluates them, two products each: a
+            // difference larger than its error bound (Shewchuk's, rounded up) is not zero.
+            let d = p1 - p0, e = p2 - p0
+            let (lx, rx, ly, ry, lz, rz) = (d.y * e.z, d.z * e.y, d.z * e.x, d.x * e.z, d.x * e.y, d.y * e.x)
+            let (x, y, z) = (abs(lx - rx), abs(ly - ry), abs(lz - rz))
+            let best = z >= x && z >= y ? 2 : (x >= y ? 0 : 1)
+            let bound = 0x1p-51 * (best == 2 ? abs(lz) + abs(rz) : (best == 0 ? abs(lx) + abs(rx) : abs(ly) + abs(ry)))
+            if max(x, y, z) > bound || Predicates.orient2d(p0, p1, p2, droppingAxis: best) != 0 { return best }
+            for axis in [2, 0, 1] where axis != best && Predicates.orient2d(p0, p1, p2, droppingAxis: axis) != 0 { return axis }
             return 2
         }
     }

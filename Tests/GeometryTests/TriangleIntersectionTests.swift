@@ -109,4 +109,32 @@ import Testing
         // Overlapping wedges round the shared corner do.
         #expect(TriangleIntersection.intersect((v, Vector3(2, 0, 0), Vector3(2, 2, 0)), (v, Vector3(2, 1, 0), Vector3(0, 2, 0))))
     }
+
+    /// The projection drops the axis along which the normal is largest, so that a triangle a
+    /// rounding off the vertical keeps its shape in 2D; a projection that is degenerate is never
+    /// chosen, whatever the normal's size; a flat triangle falls back to z.
+    @Test func theProjectionDropsTheNormalsLargestAxis() {
+        // In the plane x = 0 but for one corner a unit in the last place off it: projected along
+        // z, a sliver a few units wide (the rule before, z first, chose it).
+        let nearlyVertical = TriangleIntersection.Tri((Vector3(0, 0, 0), Vector3(0, 1, 0), Vector3(0x1p-60, 0.5, 1)))
+        #expect(nearlyVertical.projectionAxis == 0)
+        #expect(TriangleIntersection.Tri((Vector3(0, 0, 5), Vector3(1, 0, 5), Vector3(0, 1, 5))).projectionAxis == 2)
+        #expect(TriangleIntersection.Tri((Vector3(0, 0, 0), Vector3(1, 2, 0), Vector3(0, 0, 1))).projectionAxis == 0)
+        #expect(TriangleIntersection.Tri((Vector3(0, 0, 0), Vector3(1, 0, 0), Vector3(0, 0.1, 1))).projectionAxis == 1)
+        // Collinear corners have no plane.
+        #expect(TriangleIntersection.Tri((Vector3(0, 0, 0), Vector3(1, 1, 1), Vector3(2, 2, 2))).projectionAxis == 2)
+        // On random triangles: the axis chosen projects them to a triangle with an area, and the
+        // normal is not larger along another axis by more than rounding.
+        var random = SeededRandom(seed: 31)
+        for _ in 0..<10_000 {
+            func point() -> Vector3 {
+                Vector3(Double.random(in: -1...1, using: &random), Double.random(in: -1...1, using: &random), Double.random(in: -1...1, using: &random))
+            }
+            let t = TriangleIntersection.Tri((point(), point(), point()))
+            let axis = t.projectionAxis
+            let n = (t.p1 - t.p0).cross(t.p2 - t.p0)
+            #expect(Predicates.orient2d(t.p0, t.p1, t.p2, droppingAxis: axis) != 0)
+            #expect(abs(n[axis]) >= max(abs(n.x), abs(n.y), abs(n.z)) * (1 - 1e-12))
+        }
+    }
 }
