@@ -1,10 +1,10 @@
-/// A hash table from 64-bit keys (two 32-bit ids, as a directed edge, or one) to 32-bit values, for the
+/// A hash table from 64-bit keys (two 32-bit ids, as a directed edge, or one) to integers, for the
 /// inner loops that insert, look up and remove many times per element: open addressing with linear
 /// probing and a multiplicative hash, removal by shifting the entries after it back (no tombstones).
 /// `Dictionary` hashes each key with a seeded SipHash, which dominated `ExactSplit`'s flips.
 struct EdgeTable {
     private var keys: [UInt64]
-    private var values: [Int32]
+    private var values: [Int]
     private var used: [Bool]
     private(set) var count = 0
     private var mask: Int
@@ -34,17 +34,17 @@ struct EdgeTable {
         get {
             var i = slot(key)
             while used[i] {
-                if keys[i] == key { return Int(values[i]) }
+                if keys[i] == key { return values[i] }
                 i = (i + 1) & mask
             }
             return nil
         }
         set {
-            if let newValue { insert(key, Int32(newValue)) } else { remove(key) }
+            if let newValue { insert(key, newValue) } else { remove(key) }
         }
     }
 
-    private mutating func insert(_ key: UInt64, _ value: Int32) {
+    private mutating func insert(_ key: UInt64, _ value: Int) {
         if 2 * (count + 1) > keys.count { grow() }
         var i = slot(key)
         while used[i] {

@@ -110,6 +110,10 @@ struct NearContactSnapping {
         }
     }
 
+    /// How many rounds snapping has to settle before the operands as its first round left them
+    /// are checked for crossing themselves.
+    static let roundsBeforeTheFirstIsChecked = 4
+
     /// Why snapping left the operands as they were.
     enum GiveUp: Error, Equatable {
         /// The edits did not settle within 64 rounds, or 32 rounds in a row only flipped, or such
@@ -140,6 +144,26 @@ struct NearContactSnapping {
         var idle = 0  // rounds in a row that only flipped
         var idleStates = Set<Int>()  // `state` after each of them
         var cascadeBound: Int?  // the budget left when the first round's bound applies
+        var firstRound = [(mesh: Mesh, edited: Set<UInt32>)]()  // the operands as the first round left them
+        // Snapping that made an operand cross itself is not used. That is checked when it settles,
+        // and on the operands as the first round left them: where those edits alone leave an
+        // operand crossing itself, it nearly touches itself there, and later rounds only creep on,
+        // inserting vertices (Manifold's Havocglass8_left moved by 1e-9 mm: 29 more rounds,
+        // crossing itself all along). Later rounds' edits may cross it for a while and settle
+        // clean (hull-body moved by 1e-9 mm). A first round that inserted nothing (it only flipped
+        // or moved corners) is checked only where snapping has not settled four rounds on (or
+        // gives up before): most such snapping settles within a few rounds, and checking them
+        // twice cost a small job a third of its snapping (turned_2).
+        func refuseCrossing(_ operands: [(mesh: Mesh, edited: Set<UInt32>)]) throws(GiveUp) {
+            for (k, (m, edited)) in operands.enumerated() where !edited.isEmpty {
+                let suspects = m.triangles.map { edited.contains($0.a) || edited.contains($0.b) || edited.contains($0.c) }
+                if m.selfIntersections(stoppingAtFirst: true, suspects: suspects).first != nil { throw .crossesItself(operand: k) }
+            }
+        }
+        func giveUp(_ reason: GiveUp) throws(GiveUp) -> Never {
+            try refuseCrossing(firstRound)
+            throw reason
+        }
         markNearContact()
         // The first round looks everywhere: what changes from here on is kept track of.
         meshes[0].isTrackingTouches = true
@@ -153,16 +177,11 @@ struct NearContactSnapping {
             changed = snapCorners(of: 0, onto: 1) || changed
             changed = splitCrossingEdges() || changed
             if !changed { changed = splitOneDiagonalCrossing() }
-            if budget < 0 { throw cascadeBound == nil ? .overBudget : .cascading }
-            // Snapping that made an operand cross itself is not used. That is checked when it
-            // settles, and after the first round: where those edits alone leave an operand crossing
-            // itself, it nearly touches itself there, and later rounds only creep on (Manifold's
-            // Havocglass8_left moved by 1e-9 mm: 29 more rounds, crossing itself all along); later
-            // rounds' edits may cross it for a while and settle clean (hull-body moved by 1e-9 mm).
-            for (k, mesh) in meshes.enumerated() where !mesh.edited.isEmpty && (round == 0 || !changed) {
-                let m = mesh.mesh, edited = mesh.edited
-                let suspects = m.triangles.map { edited.contains($0.a) || edited.contains($0.b) || edited.contains($0.c) }
-                if m.selfIntersections(stoppingAtFirst: true, suspects: suspects).first != nil { throw .crossesItself(operand: k) }
+            if budget < 0 { try giveUp(cascadeBound == nil ? .overBudget : .cascading) }
+            if round == 0 { firstRound = meshes.map { ($0.mesh, $0.edited) } }
+            if !changed || (round == 0 && budget < before) || round == Self.roundsBeforeTheFirstIsChecked - 1 {
+                try refuseCrossing(changed ? firstRound : meshes.map { ($0.mesh, $0.edited) })
+                firstRound.removeAll()
             }
             if !changed { return }
             // The first round inserts the corners and crossings that are near; the later ones settle
@@ -174,7 +193,7 @@ struct NearContactSnapping {
                 cascadeBound = budget
             }
             idle = budget == before ? idle + 1 : 0
-            if idle == 32 { throw .unsettled }  // flipping back and forth
+            if idle == 32 { try giveUp(.unsettled) }  // flipping back and forth
             changes = meshes[0].takeTouched() + meshes[1].takeTouched() + pending
             focus = lookingEverywhere ? nil : BoundingVolumeHierarchy(boxes: changes.map(\.box))
             pending.removeAll()
@@ -186,10 +205,10 @@ struct NearContactSnapping {
             if idle == 0 {
                 idleStates.removeAll()
             } else if !idleStates.insert(state).inserted {
-                throw .unsettled
+                try giveUp(.unsettled)
             }
         }
-        throw .unsettled
+        try giveUp(.unsettled)
     }
 
     /// A hash of everything a round reads: both operands, the sets of vertices they keep track of
@@ -546,8 +565,8 @@ struct NearContactSnapping {
     final class Editable {
         private(set) var vertices: [Vector3]
         private(set) var triangles: [Mesh.Triangle]
-        /// For each triangle, the input triangles whose area it overlaps (one, or two after a flip).
-        private var onEdge: [UInt64: [Int]] = [:]
+        /// The triangles on each edge.
+        private var onEdge: EdgeTriangles
         /// The triangles' boxes as they were at the last `reindex()`.
         private var tree: BoundingVolumeHierarchy
         /// For each triangle, the triangle of the last `reindex()` whose box holds it (to within the
@@ -676,6 +695,7 @@ struct NearContactSnapping {
         init(_ m: Mesh, slack: Double) {
             vertices = m.vertices
             triangles = m.triangles
+            onEdge = EdgeTriangles(edges: 3 * m.triangles.count / 2)
             tree = BoundingVolumeHierarchy(boxes: [])
             self.slack = 2 * slack
             ownTolerance = Tolerance.of([m])
@@ -692,27 +712,35 @@ struct NearContactSnapping {
             indexedAs = Array(m.triangles.indices)
             splitSince = [[Int]](repeating: [], count: m.triangles.count)
             flippedSince = splitSince
-            var at = [Vector3: [UInt32]]()
-            for (v, p) in m.vertices.enumerated() { at[p, default: []].append(UInt32(v)) }
-            for (p, group) in at {
-                if group.count == 1 { lone.insert(p) }
-                for v in group where group.count > 1 { twins[v] = group.filter { $0 != v } }
+            // The vertices grouped by position: sorted, each run one position.
+            let order = m.vertices.indices.sorted { i, j in
+                let p = m.vertices[i], q = m.vertices[j]
+                return (p.x, p.y, p.z, i) < (q.x, q.y, q.z, j)
+            }
+            var start = 0
+            while start < order.count {
+                let p = m.vertices[order[start]]
+                var end = start + 1
+                while end < order.count && m.vertices[order[end]] == p { end += 1 }
+                if end - start == 1 {
+                    lone.insert(p)
+                } else {
+                    let group = order[start..<end].map { UInt32($0) }
+                    for v in group { twins[v] = group.filter { $0 != v } }
+                }
+                start = end
             }
         }
 
         var mesh: Mesh { Mesh(vertices: vertices, triangles: triangles) }
 
-        @inline(__always) static func key(_ u: UInt32, _ v: UInt32) -> UInt64 {
-            u < v ? UInt64(u) << 32 | UInt64(v) : UInt64(v) << 32 | UInt64(u)
-        }
-
         private func add(_ i: Int, _ t: Mesh.Triangle) {
-            for k in 0..<3 { onEdge[Self.key(t[k], t[(k + 1) % 3]), default: []].append(i) }
+            for k in 0..<3 { onEdge.add(i, on: EdgeTriangles.key(t[k], t[(k + 1) % 3])) }
         }
 
         private func remove(_ i: Int) {
             let t = triangles[i]
-            for k in 0..<3 { onEdge[Self.key(t[k], t[(k + 1) % 3])]?.removeAll { $0 == i } }
+            for k in 0..<3 { onEdge.remove(i, on: EdgeTriangles.key(t[k], t[(k + 1) % 3])) }
         }
 
         /// Triangle `i` replaced by `pieces` (which cover it).
@@ -750,7 +778,7 @@ struct NearContactSnapping {
             var copies = [x]
             for u2 in [u] + (twins[u] ?? []) where vertices[Int(u2)] == vertices[Int(u)] {
                 for v2 in [v] + (twins[v] ?? []) where vertices[Int(v2)] == vertices[Int(v)] && (u2, v2) != (u, v) {
-                    if !(onEdge[Self.key(u2, v2)] ?? []).isEmpty { copies.append(splitOneEdge(u2, v2, at: p)) }
+                    if onEdge.count(on: EdgeTriangles.key(u2, v2)) > 0 { copies.append(splitOneEdge(u2, v2, at: p)) }
                 }
             }
             if copies.count > 1 {
@@ -764,9 +792,9 @@ struct NearContactSnapping {
             vertices.append(p)
             madeIDs.insert(x)
             made[p, default: 0] += 1
-            for i in onEdge[Self.key(u, v)] ?? [] {
+            for i in onEdge.triangles(on: EdgeTriangles.key(u, v)) {
                 let t = triangles[i]
-                guard let k = (0..<3).first(where: { Self.key(t[$0], t[($0 + 1) % 3]) == Self.key(u, v) }) else { continue }
+                guard let k = (0..<3).first(where: { EdgeTriangles.key(t[$0], t[($0 + 1) % 3]) == EdgeTriangles.key(u, v) }) else { continue }
                 let (s, e, w) = (t[k], t[(k + 1) % 3], t[(k + 2) % 3])
                 replace(i, with: [Mesh.Triangle(s, x, w, tag: t.tag), Mesh.Triangle(x, e, w, tag: t.tag)])
             }
@@ -784,8 +812,8 @@ struct NearContactSnapping {
 
         /// Whether the two triangles on edge `u v` lie in one plane, up to `tolerance`, and carry one tag.
         func isFlat(_ u: UInt32, _ v: UInt32, within tolerance: Double) -> Bool {
-            guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return false }
-            let t = triangles[pair[0]], o = triangles[pair[1]]
+            guard let pair = onEdge.pair(on: EdgeTriangles.key(u, v)) else { return false }
+            let t = triangles[pair.0], o = triangles[pair.1]
             guard t.tag == o.tag else { return false }
             let a = vertices[Int(t.a)], n = (vertices[Int(t.b)] - a).cross(vertices[Int(t.c)] - a)
             let far = vertices[Int(Self.opposite(o, u, v))]
@@ -802,8 +830,8 @@ struct NearContactSnapping {
         /// Decided from the four positions alone, in one canonical order, so two meshes with the
         /// same quad agree whichever diagonal each has.
         func isDelaunay(_ u: UInt32, _ v: UInt32) -> Bool {
-            guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return true }
-            let w1 = Self.opposite(triangles[pair[0]], u, v), w2 = Self.opposite(triangles[pair[1]], u, v)
+            guard let pair = onEdge.pair(on: EdgeTriangles.key(u, v)) else { return true }
+            let w1 = Self.opposite(triangles[pair.0], u, v), w2 = Self.opposite(triangles[pair.1], u, v)
             func ordered(_ x: UInt32, _ y: UInt32) -> (Vector3, Vector3) {
                 let p = vertices[Int(x)], q = vertices[Int(y)]
                 return Self.precedes(p, q) ? (p, q) : (q, p)
@@ -831,12 +859,12 @@ struct NearContactSnapping {
         /// changing nothing, otherwise.
         func flip(_ u: UInt32, _ v: UInt32, within tolerance: Double,
                   unless refused: (Vector3, Vector3) -> Bool = { _, _ in false }) -> Bool {
-            guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return false }
+            guard let pair = onEdge.pair(on: EdgeTriangles.key(u, v)) else { return false }
             // i runs s -> e, j runs e -> s; w1 and w2 are their far corners.
-            let i = pair[0], j = pair[1], t = triangles[i]
-            let k = (0..<3).first { Self.key(t[$0], t[($0 + 1) % 3]) == Self.key(u, v) }!
+            let i = pair.0, j = pair.1, t = triangles[i]
+            let k = (0..<3).first { EdgeTriangles.key(t[$0], t[($0 + 1) % 3]) == EdgeTriangles.key(u, v) }!
             let s = t[k], e = t[(k + 1) % 3], w1 = t[(k + 2) % 3], w2 = Self.opposite(triangles[j], u, v)
-            guard w1 != w2, onEdge[Self.key(w1, w2)]?.isEmpty ?? true else { return false }
+            guard w1 != w2, onEdge.count(on: EdgeTriangles.key(w1, w2)) == 0 else { return false }
             // Neither old end may come within the tolerance of the new diagonal: that would be a
             // sliver, a near contact again.
             let q1 = vertices[Int(w1)], d = vertices[Int(w2)] - q1
@@ -929,7 +957,7 @@ struct NearContactSnapping {
                 guard vertices[Int(t.a)] == p || vertices[Int(t.b)] == p || vertices[Int(t.c)] == p else { return }
                 atCorner = true
                 // The triangles on its edges (itself among them).
-                for k in 0..<3 { besideCornerAtP += onEdge[Self.key(t[k], t[(k + 1) % 3])] ?? [] }
+                for k in 0..<3 { besideCornerAtP += onEdge.triangles(on: EdgeTriangles.key(t[k], t[(k + 1) % 3])) }
             }
             for i in near where !Self.isFar(triangles[i], of: vertices, from: p, p, tolerance: tolerance) {
                 let t = triangles[i]
@@ -997,8 +1025,8 @@ struct NearContactSnapping {
 
         /// The far corners of the two triangles on edge `u v`.
         func otherDiagonal(_ u: UInt32, _ v: UInt32) -> (UInt32, UInt32)? {
-            guard let pair = onEdge[Self.key(u, v)], pair.count == 2 else { return nil }
-            return (Self.opposite(triangles[pair[0]], u, v), Self.opposite(triangles[pair[1]], u, v))
+            guard let pair = onEdge.pair(on: EdgeTriangles.key(u, v)) else { return nil }
+            return (Self.opposite(triangles[pair.0], u, v), Self.opposite(triangles[pair.1], u, v))
         }
 
         /// Whether segment `p q` passes within `tolerance` of a crease of this mesh (an edge between
@@ -1049,7 +1077,7 @@ struct NearContactSnapping {
                     let r = vertices[Int(a)], s = vertices[Int(b)]
                     // Edges in one plane meet exactly, or not at all: exact contact.
                     guard let x = Self.nearestPoints(p, q, r, s, within: tolerance), Predicates.orient3d(p, q, r, s) != 0 else { continue }
-                    let key = Self.key(a, b)
+                    let key = EdgeTriangles.key(a, b)
                     if let known = found[key] {
                         if i < known.triangle { found[key] = EdgeCrossing(a: a, b: b, point: known.point, isFlat: known.isFlat, triangle: i) }
                     } else {
@@ -1062,7 +1090,7 @@ struct NearContactSnapping {
         }
 
         /// Whether edge `u v` is an edge of a triangle of this mesh.
-        func contains(edge u: UInt32, _ v: UInt32) -> Bool { !(onEdge[Self.key(u, v)] ?? []).isEmpty }
+        func contains(edge u: UInt32, _ v: UInt32) -> Bool { onEdge.count(on: EdgeTriangles.key(u, v)) > 0 }
 
         /// The midpoint of the nearest points of segments `p q` and `r s`, if they are within
         /// `tolerance` of each other, not nearly parallel, and more than `tolerance` from all four ends.
