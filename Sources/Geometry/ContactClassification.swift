@@ -179,14 +179,14 @@ extension Corefinement {
         }
         for r in 0..<representative.count { cornerFirst[r + 1] += cornerFirst[r] }
         var cornerFill = cornerFirst, aroundCorner = [Int](repeating: 0, count: 3 * overlapping.count)
-        var alongEdge = [Edge: [Int]]()
+        var alongEdge = EdgeTriangles(edges: 3 * overlapping.count)
         for u in overlapping {
             let t = other.triangles[u]
             for k in 0..<3 {
                 let r = Int(root(t[k], of: 1 - mesh))
                 aroundCorner[Int(cornerFill[r])] = u
                 cornerFill[r] += 1
-                alongEdge[Edge(t[k], t[(k + 1) % 3]), default: []].append(u)
+                alongEdge.add(u, on: EdgeTriangles.key(t[k], t[(k + 1) % 3]))
             }
         }
         // The other's triangles that hold a feature holding `id`, in label order, then in the order
@@ -199,13 +199,15 @@ extension Corefinement {
                 case .vertex(let v):
                     let r = Int(root(v, of: 1 - mesh))
                     found += aroundCorner[Int(cornerFirst[r])..<Int(cornerFirst[r + 1])]
-                case .edge(let e): found += alongEdge[e] ?? []
+                case .edge(let e): found += alongEdge.triangles(on: EdgeTriangles.key(e.a, e.b))
                 }
                 return false
             }
         }
         var holdersA = [Int](), holdersB = [Int](), holdersC = [Int]()
-        for (i, t) in list.enumerated() where coplanar[mesh][sources[mesh][i]] != nil {
+        var isCoplanar = [Bool](repeating: false, count: own.triangles.count)
+        for source in coplanar[mesh].keys { isCoplanar[source] = true }
+        for (i, t) in list.enumerated() where isCoplanar[sources[mesh][i]] {
             // The first triangle holding all three corners.
             holders(of: t.a, into: &holdersA)
             guard !holdersA.isEmpty else { continue }
