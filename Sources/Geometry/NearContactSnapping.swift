@@ -567,6 +567,8 @@ struct NearContactSnapping {
         private(set) var triangles: [Mesh.Triangle]
         /// The triangles on each edge.
         private var onEdge: EdgeTriangles
+        /// Whether the triangles are as they were at the last `reindex()`.
+        private var isIndexCurrent = false
         /// The triangles' boxes as they were at the last `reindex()`.
         private var tree: BoundingVolumeHierarchy
         /// For each triangle, the triangle of the last `reindex()` whose box holds it (to within the
@@ -745,6 +747,7 @@ struct NearContactSnapping {
 
         /// Triangle `i` replaced by `pieces` (which cover it).
         private func replace(_ i: Int, with pieces: [Mesh.Triangle]) {
+            isIndexCurrent = false
             for piece in pieces { touched.append(Change(vertices[Int(piece.a)], vertices[Int(piece.b)], vertices[Int(piece.c)])) }
             remove(i)
             for piece in pieces { edited.formUnion([piece.a, piece.b, piece.c]) }
@@ -761,6 +764,7 @@ struct NearContactSnapping {
 
         /// Moves vertex `v` to `p` (by at most the tolerance: a corner snapped onto a corner).
         func move(_ v: Int, to p: Vector3) {
+            isIndexCurrent = false
             touch(around: UInt32(v))
             if !madeIDs.insert(UInt32(v)).inserted { made[vertices[v], default: 1] -= 1 } else { lone.remove(vertices[v]) }
             made[p, default: 0] += 1
@@ -880,6 +884,7 @@ struct NearContactSnapping {
             guard Predicates.orient2d(ps, p2, p1) > 0, Predicates.orient2d(p2, pe, p1) > 0,
                   !refused(vertices[Int(w1)], vertices[Int(w2)]) else { return false }
             let tag = t.tag
+            isIndexCurrent = false
             remove(i)
             remove(j)
             edited.formUnion([s, e, w1, w2])
@@ -906,8 +911,11 @@ struct NearContactSnapping {
             replace(i, with: [Mesh.Triangle(t.a, t.b, x, tag: t.tag), Mesh.Triangle(t.b, t.c, x, tag: t.tag), Mesh.Triangle(t.c, t.a, x, tag: t.tag)])
         }
 
-        /// Rebuilds the BVH over the triangles as they are now.
+        /// Rebuilds the BVH over the triangles as they are now, unless nothing changed since the
+        /// last time (a round that edited only the other operand, or none).
         func reindex() {
+            guard !isIndexCurrent else { return }
+            isIndexCurrent = true
             tree = BoundingVolumeHierarchy(boxes: triangles.map { t in Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]) })
             indexedAs = Array(triangles.indices)
             splitSince = [[Int]](repeating: [], count: triangles.count)
