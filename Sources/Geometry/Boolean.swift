@@ -336,7 +336,7 @@ extension Mesh {
     /// Whether every edge of the contact curve is used by the kept triangles as often in one
     /// direction as in the other (elsewhere the kept pieces are whole surfaces of closed operands).
     /// Only rounding that hides a sliver from the exact tests can make it fail.
-    private static func closesUp(_ triangles: [Triangle], along curve: Set<Corefinement.Edge>, vertexCount: Int) -> Bool {
+    private static func closesUp(_ triangles: [Triangle], along curve: [Corefinement.Edge], vertexCount: Int) -> Bool {
         // The curve's edges in rows by their lower end (usually one or two per row), each with the
         // number of uses running up less those running down.
         var first = [Int32](repeating: 0, count: vertexCount + 1)

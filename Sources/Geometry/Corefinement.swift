@@ -16,8 +16,8 @@ struct Corefinement {
     var pieces: [[Mesh.Triangle]]  // pieces[0] from A, pieces[1] from B
     /// For each operand's piece, the source triangle index.
     var sources: [[Int]]
-    /// Undirected edges (lower id, higher id) along the contact curves.
-    var curveEdges: Set<Edge>
+    /// Undirected edges (lower id, higher id) along the contact curves, each once.
+    var curveEdges: [Edge]
     /// Whether any contact was degenerate.
     var degenerate = false
     /// A point where the operands nearly touch, if they do (see `NearContactSnapping`): a corner of a
