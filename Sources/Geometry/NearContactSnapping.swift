@@ -559,9 +559,9 @@ struct NearContactSnapping {
     }
 
     /// An indexed mesh being refined by splits and flips, with the triangles on each edge and a BVH
-    /// over the triangles, rebuilt each round. A class: the rounds read one operand while they edit
-    /// the other, and a struct read out of `meshes` was copied, all its arrays and indexes retained,
-    /// at each of those reads.
+    /// over the triangles, rebuilt at the start of a round where an edit changed the mesh. A class:
+    /// the rounds read one operand while they edit the other, and a struct read out of `meshes` was
+    /// copied, all its arrays and indexes retained, at each of those reads.
     final class Editable {
         private(set) var vertices: [Vector3]
         private(set) var triangles: [Mesh.Triangle]
