@@ -111,9 +111,14 @@ struct PlanarGraph {
             }
             count += 1
         }
+        // Signed areas about each cycle's first corner: about the origin, the products of coordinates
+        // tens of millimetres out cancel to an error of about 1e-12 mm², which hides the sign of a
+        // sliver a micrometre long (hull-mask minus itself moved by 1e-6 mm: its pieces went to the
+        // exact split instead).
         let areas = cycles.map { c -> Double in
+            let o = at[Int(c[0])]
             var s = 0.0
-            for i in 0..<c.count { s += at[Int(c[i])].cross(at[Int(c[(i + 1) % c.count])]) }
+            for i in 1..<max(1, c.count - 1) { s += (at[Int(c[i])] - o).cross(at[Int(c[i + 1])] - o) }
             return s / 2
         }
         var outside = [Int](repeating: -1, count: count)  // component -> index of its most negative cycle

@@ -62,4 +62,33 @@ struct EdgeGroupingTests {
         #expect(abs(area - Contour(Array(positions.prefix(n))).signedArea) < 1e-12)
         #expect(area > 3)
     }
+    /// A face a micrometre long and 30 nm wide, 70 mm from the origin (a triangle of hull-mask
+    /// minus its copy moved by 1e-6 mm, projected: corner 0, and the copy's corner 7 inside it with
+    /// the copy's edges out to the boundary): its area, about 1e-14 mm², is below the rounding
+    /// error of a shoelace sum about the origin, which gave it no area and dropped it. Summed about
+    /// its own first corner, it is a face, and the four faces cover the triangle.
+    @Test func aSliverFarFromTheOriginIsAFace() throws {
+        let positions = [
+            Vector2(-68.6291733, -23.9285764), Vector2(-68.62917330729681, -23.928577286398077),
+            Vector2(-68.7855301, -42.922434800000005), Vector2(-68.78553007935204, -42.92243329173441),
+            Vector2(-68.55804440939305, -26.305350986131167), Vector2(-68.5580444, -26.3053503),
+            Vector2(-68.62917328004247, -23.928577066881783), Vector2(-68.6291733, -23.9285774),
+        ]
+        var graph = PlanarGraph()
+        for k in 0..<7 { graph.addEdge(UInt32(k), UInt32((k + 1) % 7)) }
+        for k: UInt32 in [1, 3, 4, 6] { graph.addEdge(7, k) }
+        let faces = try graph.faces { positions[Int($0)] }
+        #expect(faces.count == 4)
+        #expect(faces.contains { Set($0.outer) == [7, 6, 0, 1] })
+        // Areas about the triangle's own corner, exactly enough for the sum.
+        func area(_ ids: [UInt32]) -> Double {
+            let o = positions[0]
+            var s = 0.0
+            for i in ids.indices { s += (positions[Int(ids[i])] - o).cross(positions[Int(ids[(i + 1) % ids.count])] - o) }
+            return s / 2
+        }
+        let triangle = area(Array(0..<7))
+        #expect(triangle > 0.8)
+        #expect(abs(faces.reduce(0) { $0 + area($1.outer) } - triangle) < 1e-12)
+    }
 }
