@@ -215,32 +215,36 @@ extension Mesh {
             m.triangles.map { t in t.a >= constructed.lowerBound || t.b >= constructed.lowerBound || t.c >= constructed.lowerBound
                 || edited.contains(t.a) || edited.contains(t.b) || edited.contains(t.c) }
         }
-        // The repaired result, simplified where that stays valid; nil where even the unsimplified one folds.
-        func checked(_ repaired: Mesh, moved: Set<UInt32>) -> Mesh? {
+        // The repaired result, simplified where that stays valid; nil where even the unsimplified one
+        // folds (the repair's own search for crossing pairs, which after its first run tests only
+        // what its edits changed, finds most such folds before the full check).
+        func checked(moved: Set<UInt32>) -> Mesh? {
+            let repaired = repair.mesh
             let simplification = Mesh.simplified(repaired, core, tolerance: tolerance)
             let compacted = simplification.mesh.compacted()
             if compacted.isValidSolid(suspects: suspects(simplification.mesh, moved.union(simplification.targets))) { return compacted }
+            guard !repair.crossesItself(movable: snapped) else { return nil }
             let unsimplified = repaired.compacted()
             return unsimplified.isValidSolid(suspects: suspects(repaired, moved)) ? unsimplified : nil
         }
-        if let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) { return mesh.markedValid() }
+        if let mesh = checked(moved: repair.edited.union(snapped)) { return mesh.markedValid() }
         // The steps below mend what rounding folded. Where an operand crosses itself, the result
         // crosses itself there too, and they would only take long to find out that they cannot
         // mend it (Manifold's Generic_Twin_7081 right half minus itself turned: 51 s of nudges,
         // merges and drops, each step checking the result, before the refusal): that operand is
         // named now.
         if !operandsChecked { try refuseCrossingItself(a, b) }
-        if repair.nudgeCrossings(movable: snapped), let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
+        if repair.nudgeCrossings(movable: snapped), let mesh = checked(moved: repair.edited.union(snapped)) {
             return mesh.markedValid()
         }
         for merging in [false, true] {
             if repair.collapseCrossings(movable: snapped, reach: Tolerance.crossingReach * tolerance, merging: merging),
-               let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
+               let mesh = checked(moved: repair.edited.union(snapped)) {
                 return mesh.markedValid()
             }
         }
         if repair.dropThinCrossingShells(movable: snapped, reach: Tolerance.crossingReach * tolerance),
-           let mesh = checked(repair.mesh, moved: repair.edited.union(snapped)) {
+           let mesh = checked(moved: repair.edited.union(snapped)) {
             return mesh.markedValid()
         }
         let report = repair.mesh.compacted().report(checkSelfIntersections: true)

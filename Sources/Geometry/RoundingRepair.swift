@@ -49,6 +49,9 @@ struct RoundingRepair {
     private var flips = 0
     /// How many times step 4 merged the edges of crossing pairs that its checks kept.
     private var merges = 0
+    /// The last search for crossing pairs (`crossingPairs`): the triangles, their corners' positions
+    /// and the movable vertices it was made on, and the crossing pairs it found, by triangle index.
+    private var lastSearch: (triangles: [Mesh.Triangle], alive: [Bool], vertices: [Vector3], movable: Set<UInt32>, pairs: [(Int, Int)])?
 
     /// `origin(v)`: 0 or 1 for a corner of the first or second operand, 2 for a point the boolean
     /// constructed. `tolerance`: the longest edge (mm) that may be collapsed.
@@ -238,22 +241,34 @@ struct RoundingRepair {
             add(i)
         }
         let lv = Int(local[v]!)
-        func crossings(at q: Vector3) -> Int {
+        // The pairs that cross at `q`, counted up to `limit` (a candidate that reaches the best
+        // count so far is not taken, so the rest of its pairs need not be tested).
+        func crossings(at q: Vector3, limit: Int = .max) -> Int {
             var positions = localVertices
             positions[lv] = q
             let mesh = Mesh(vertices: positions, triangles: localTriangles)
             let tests = fan.indices.map { CrossingTest(mesh, $0) }
-            return pairs.reduce(0) { $0 + (tests[$1.0].crosses($1.1) ? 1 : 0) }
+            var count = 0
+            for (a, b) in pairs where tests[a].crosses(b) {
+                count += 1
+                if count >= limit { break }
+            }
+            return count
         }
         let sound = fan.filter { isSound($0) }
-        var best = (count: crossings(at: p), position: p)
+        // The pairs that cross where v is go first: a candidate that keeps them is found out soon.
+        let here = Mesh(vertices: localVertices, triangles: localTriangles)
+        let testsHere = fan.indices.map { CrossingTest(here, $0) }
+        let crossingHere = pairs.map { testsHere[$0.0].crosses($0.1) }
+        var best = (count: crossingHere.count { $0 }, position: p)
         guard best.count > 0 else { return false }
+        pairs = pairs.indices.filter { crossingHere[$0] }.map { pairs[$0] } + pairs.indices.filter { !crossingHere[$0] }.map { pairs[$0] }
         for c in candidates {
             vertices[Int(v)] = c
             let keepsShape = sound.allSatisfy { isSound($0) }
             vertices[Int(v)] = p
             guard keepsShape else { continue }
-            let n = crossings(at: c)
+            let n = crossings(at: c, limit: best.count)
             if n < best.count { best = (n, c) }
         }
         guard best.position != p else { return false }
@@ -262,17 +277,65 @@ struct RoundingRepair {
         return true
     }
 
-    /// The live triangles, and the pairs of them (as positions in that list) that cross: only those
-    /// with a constructed, snapped (`movable`) or edited corner are tested against the others.
-    private func crossingPairs(movable: Set<UInt32>) -> (live: [Int], pairs: [(Int, Int)]) {
+    /// The live triangles, and the pairs of them (as positions in that list, each pair in increasing
+    /// order, the pairs sorted) that cross: only those with a constructed, snapped (`movable`) or
+    /// edited corner are tested against the others. After the first search, only the triangles that
+    /// changed since the last one (made, turned, or with a corner moved) are tested again: a pair
+    /// of unchanged triangles crosses as it did. (A triangle only becomes a suspect by keeping its
+    /// corners while a neighbour's edit marks one of them: it was then an exact piece, as is every
+    /// unchanged non-suspect, and two exact pieces do not cross.)
+    private mutating func crossingPairs(movable: Set<UInt32>) -> (live: [Int], pairs: [(Int, Int)]) {
         let live = triangles.indices.filter { alive[$0] }
         let mesh = Mesh(vertices: vertices, triangles: live.map { triangles[$0] })
+        var isSuspect = (0..<vertices.count).map { origin($0) == 2 }
+        for v in edited.union(movable) where Int(v) < isSuspect.count { isSuspect[Int(v)] = true }
         let suspects = live.map { i in
             let t = triangles[i]
-            return [t.a, t.b, t.c].contains { origin(Int($0)) == 2 || edited.contains($0) || movable.contains($0) }
+            return isSuspect[Int(t.a)] || isSuspect[Int(t.b)] || isSuspect[Int(t.c)]
         }
-        return (live, mesh.intersectingPairs(suspects: suspects))
+        var found: [(Int, Int)]  // by triangle index
+        if let last = lastSearch, last.movable == movable {
+            func isInPlace(_ v: UInt32) -> Bool { Int(v) < last.vertices.count && last.vertices[Int(v)] == vertices[Int(v)] }
+            let unchanged = triangles.indices.map { i in
+                let t = triangles[i]
+                return alive[i] && i < last.triangles.count && last.alive[i] && last.triangles[i] == t
+                    && isInPlace(t.a) && isInPlace(t.b) && isInPlace(t.c)
+            }
+            found = last.pairs.filter { unchanged[$0.0] && unchanged[$0.1] }
+            let boxes = (0..<live.count).map { x -> Bounds in
+                let (p, q, r) = mesh.corners(x)
+                return Bounds(p, q, r)
+            }
+            // The changed triangles (usually a few) in a tree of their own, which every live one asks.
+            let changed = live.indices.filter { !unchanged[live[$0]] }
+            let tree = BoundingVolumeHierarchy(boxes: changed.map { boxes[$0] })
+            let tests = changed.map { CrossingTest(mesh, $0) }
+            // Each pair once: a pair of changed triangles from its higher position.
+            found += Parallel.map(live.count, minimumChunk: 2048, sharing: Parallel.isWorthSharing(changed.count, cost: 50_000)) { range in
+                var pairs = [(Int, Int)]()
+                for y in range {
+                    tree.forEachOverlap(with: boxes[y]) { k in
+                        let x = changed[k]
+                        guard y != x, unchanged[live[y]] || y > x, suspects[x] || suspects[y], tests[k].crosses(y) else { return }
+                        pairs.append((live[min(x, y)], live[max(x, y)]))
+                    }
+                }
+                return pairs
+            }.flatMap { $0 }
+        } else {
+            found = mesh.intersectingPairs(suspects: suspects).map { (live[min($0.0, $0.1)], live[max($0.0, $0.1)]) }
+        }
+        found.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+        lastSearch = (triangles, alive, vertices, movable, found)
+        // Positions in `live` of the triangle indices (both increasing).
+        var position = [Int](repeating: -1, count: triangles.count)
+        for (x, i) in live.enumerated() { position[i] = x }
+        return (live, found.map { (position[$0.0], position[$0.1]) })
     }
+
+    /// Whether two triangles of the repaired mesh cross, among the pairs with a constructed, snapped
+    /// (`movable`) or edited corner (`crossingPairs`).
+    mutating func crossesItself(movable: Set<UInt32>) -> Bool { !crossingPairs(movable: movable).pairs.isEmpty }
 
     /// The last edit, for a result that still crosses itself after `collapseCrossings`: drops each
     /// closed shell holding a crossing triangle whose volume is at most `reach` times its area, a

@@ -62,8 +62,14 @@ import Testing
         }
         for d in [8.0, 128] {
             var repair = try repairing(d * tolerance)
+            let crossed = repair.crossesItself(movable: [])
+            #expect(crossed)
             let merged = repair.collapseCrossings(movable: [], reach: Tolerance.crossingReach * tolerance)
             #expect(merged, "\(d) tolerances past")
+            // The repair's own search, which now tests only the triangles the merge changed, agrees
+            // with the full check.
+            let crosses = repair.crossesItself(movable: [])
+            #expect(!crosses)
             let r = repair.mesh.compacted()
             let report = BooleanTests.expectValid(r, "merged from \(d) tolerances past")
             #expect(r.triangles.count == 12 && abs(report.volume - 1) < 1e-15)
@@ -71,6 +77,8 @@ import Testing
         var sunk = try repairing(128 * tolerance, raised: -300 * tolerance)
         let changed = sunk.collapseCrossings(movable: [], reach: Tolerance.crossingReach * tolerance)
         #expect(!changed)
+        let crosses = sunk.crossesItself(movable: [])
+        #expect(crosses && sunk.mesh.compacted().countSelfIntersections() > 0)
     }
 
     /// A point a hair off the middle of the diagonal leaves a cap (5, 3, 8) of height 1e-17: its
