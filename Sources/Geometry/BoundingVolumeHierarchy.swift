@@ -117,7 +117,7 @@ package struct BoundingVolumeHierarchy: Sendable {
                 }
             }
         }
-        keys.radixSort()
+        keys.radixSort(sortedBelow: indexBits)
         return (keys, indexBits)
     }
 

@@ -2,7 +2,11 @@ extension Array where Element == UInt64 {
     /// Sorts the keys in increasing order, in linear time for long arrays: a least-significant-digit
     /// radix sort over 11-bit digits, skipping the digits on which all keys agree (keys made of two
     /// vertex ids vary in few of them). Short arrays are sorted by comparison.
-    mutating func radixSort() {
+    ///
+    /// `sortedBelow`: the keys are already in increasing order of their lowest `sortedBelow` bits
+    /// (an index there, the keys made in index order), so only the bits above are sorted on: each
+    /// pass keeps the order of keys with equal digits.
+    mutating func radixSort(sortedBelow: Int = 0) {
         guard count >= 256 else {
             sort()
             return
@@ -13,7 +17,7 @@ extension Array where Element == UInt64 {
         var source = self
         var target = [UInt64](repeating: 0, count: count)
         var counts = [Int](repeating: 0, count: 2049)
-        var shift: UInt64 = 0
+        var shift = UInt64(sortedBelow)
         while shift < 64 {
             defer { shift += 11 }
             guard (varying >> shift) & 0x7FF != 0 else { continue }

@@ -16,4 +16,18 @@ import Testing
             #expect(sorted == keys.sorted())
         }
     }
+
+    /// Keys with an index in their low bits, made in index order (as the hierarchy's Morton keys
+    /// are): sorting only the bits above gives the full order.
+    @Test(arguments: [1_000, 40_000])
+    func keysOrderedInTheirLowBitsSortOnTheBitsAbove(_ count: Int) {
+        var random = SeededRandom(seed: UInt64(count) + 11)
+        let indexBits = Int.bitWidth - (count - 1).leadingZeroBitCount
+        for spread: UInt64 in [1 << 40, 16] {
+            let keys = (0..<count).map { i in (random.next() % spread) << UInt64(indexBits) | UInt64(i) }
+            var sorted = keys
+            sorted.radixSort(sortedBelow: indexBits)
+            #expect(sorted == keys.sorted())
+        }
+    }
 }
