@@ -182,8 +182,12 @@ struct RoundingRepair {
             let corners = Set(pairs.flatMap { [live[$0.0], live[$0.1]] }.flatMap { i in [triangles[i].a, triangles[i].b, triangles[i].c] })
                 .filter { origin(Int($0)) == 2 && !tried.contains($0) }.sorted()
             tried.formUnion(corners)
+            // The triangles' boxes at the start of the pass: a nudge moves a corner by a unit in the
+            // last place, far below the tolerance, so a query widened by that finds every triangle
+            // near a corner later in the pass too.
+            let index = BoundingVolumeHierarchy(boxes: triangles.map { t in Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]) })
             var moved = false
-            for v in corners where nudge(v) { moved = true }
+            for v in corners where nudge(v, near: index) { moved = true }
             guard moved else { return changed }
             changed = true
         }
@@ -191,7 +195,8 @@ struct RoundingRepair {
 
     /// Moves `v` to the double next to it (on each axis) where its triangles cross the fewest others,
     /// if fewer than where it is and no sound triangle round it turns thin or over. True if it moved.
-    private mutating func nudge(_ v: UInt32) -> Bool {
+    /// `index`: the triangles' boxes, each within the tolerance of where the triangle is.
+    private mutating func nudge(_ v: UInt32, near index: BoundingVolumeHierarchy) -> Bool {
         let fan = star[Int(v)].map(Int.init).filter { alive[$0] }
         guard !fan.isEmpty else { return false }
         let p = vertices[Int(v)]
@@ -231,7 +236,10 @@ struct RoundingRepair {
             for b in (a + 1)..<fan.count where fanBoxes[a].intersects(fanBoxes[b]) { pairs.append((a, b)) }
         }
         let fanSet = Set(fan)
-        for i in triangles.indices where alive[i] && !fanSet.contains(i) {
+        var near = [Int]()
+        index.forEachOverlap(with: region.expanded(by: tolerance)) { near.append($0) }
+        near.sort()
+        for i in near where alive[i] && !fanSet.contains(i) {
             let t = triangles[i]
             let box = Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
             guard box.intersects(region) else { continue }
