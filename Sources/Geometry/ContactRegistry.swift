@@ -297,7 +297,9 @@ struct ContactRegistry {
         let n = (u.p1 - u.p0).cross(u.p2 - u.p0), length = n.length
         for k in 0..<3 {
             let p = t[k]
-            guard abs(n.dot(p - u.p0)) <= tolerance * length, Predicates.orient3d(u.p0, u.p1, u.p2, p) != 0 else { continue }
+            // A corner of `u` itself (the two share it) lies in its plane.
+            guard p != u.p0 && p != u.p1 && p != u.p2, abs(n.dot(p - u.p0)) <= tolerance * length,
+                  Predicates.orient3d(u.p0, u.p1, u.p2, p) != 0 else { continue }
             var over = true
             for j in 0..<3 {
                 let e0 = u[j], e1 = u[(j + 1) % 3]
