@@ -135,11 +135,13 @@ struct NearContactSnapping {
     /// vertex of the operands, plus 1,000), and after the first round at most `laterRounds.times`
     /// as many as it inserted, plus `laterRounds.plus`; throws why not (`GiveUp`).
     /// `lookingEverywhere`: every round looks at all of both operands, not only where the round
-    /// before changed something (the same edits, at a higher cost: the tests' oracle for `focus`).
+    /// before changed something, with their indexes rebuilt whole (the same edits, at a higher
+    /// cost: the tests' oracle for `focus` and for `Editable.reindex()`).
     init(_ a: Mesh, _ b: Mesh, tolerance: Double? = nil, insertions: Int? = nil, laterRounds: (times: Int, plus: Int) = (3, 100),
          lookingEverywhere: Bool = false) throws(GiveUp) {
         self.tolerance = tolerance ?? Tolerance.of([a, b])
-        meshes = [Editable(a, slack: self.tolerance), Editable(b, slack: self.tolerance)]
+        meshes = [Editable(a, slack: self.tolerance, reindexingWhole: lookingEverywhere),
+                  Editable(b, slack: self.tolerance, reindexingWhole: lookingEverywhere)]
         budget = insertions ?? (a.vertices.count + b.vertices.count) + 1000
         var idle = 0  // rounds in a row that only flipped
         var idleStates = Set<Int>()  // `state` after each of them
@@ -559,7 +561,8 @@ struct NearContactSnapping {
     }
 
     /// An indexed mesh being refined by splits and flips, with the triangles on each edge and a BVH
-    /// over the triangles, rebuilt at the start of a round where an edit changed the mesh. A class:
+    /// over the triangles, brought up to date at the start of a round where an edit changed the
+    /// mesh. A class:
     /// the rounds read one operand while they edit the other, and a struct read out of `meshes` was
     /// copied, all its arrays and indexes retained, at each of those reads.
     final class Editable {
@@ -569,16 +572,38 @@ struct NearContactSnapping {
         private var onEdge: EdgeTriangles
         /// Whether the triangles are as they were at the last `reindex()`.
         private var isIndexCurrent = false
-        /// The triangles' boxes as they were at the last `reindex()`.
-        private var tree: BoundingVolumeHierarchy
-        /// For each triangle, the triangle of the last `reindex()` whose box holds it (to within the
-        /// slack): itself, or the one it was split from.
+        // The index: read by every query (some hundred thousand in a boolean of large operands),
+        // written only by `reindex()` and the edits, never while a query runs. Its reads skip the
+        // runtime's exclusivity check, a few dozen instructions each.
+        /// The triangles' boxes as they were when it was last built whole (`reindex()`).
+        @exclusivity(unchecked) private var tree: BoundingVolumeHierarchy
+        /// The triangles edits changed (split, flipped, a corner moved) since `tree` was built, or
+        /// that were made since, in a tree of their own (`reindex()`): `changedTree`'s boxes are
+        /// those of triangles `changed` at the last `reindex()`.
+        @exclusivity(unchecked) private var changedTree: BoundingVolumeHierarchy
+        @exclusivity(unchecked) private var changed: [Int] = []
+        /// Per triangle at the last `reindex()`: whether it is in `changed` (its box in `tree`, if
+        /// it has one, is stale).
+        @exclusivity(unchecked) private var inChanged: [Bool] = []
+        /// The triangles changed or made since the last `reindex()`, and per triangle whether it is one.
+        private var changing: [Int] = []
+        private var isChanging: [Bool] = []
+        /// The triangles whose `splitSince` or `flippedSince` is not empty.
+        private var withPieces: [Int] = []
+        /// How many triangles there were at the last `reindex()`.
+        private var indexedCount = 0
+        /// Whether `reindex()` always builds `tree` whole (the tests' oracle).
+        private let reindexingWhole: Bool
+        /// For each triangle, the triangles of the last `reindex()` whose boxes together hold it (to
+        /// within the slack), its *anchors*: itself, or the one it was split from (`indexedAs`),
+        /// and those a flip spread it or what it was split from over since (`moreAnchors`, in
+        /// increasing order).
         private var indexedAs: [Int] = []
-        /// For each triangle of the last `reindex()`, the pieces split from it since (its box holds
-        /// them, to within the slack).
-        private var splitSince: [[Int]] = []
-        /// For each triangle of the last `reindex()`, the triangles a flip spread over it since.
-        private var flippedSince: [[Int]] = []
+        private var moreAnchors: [Int: [Int]] = [:]
+        /// For each triangle of the last `reindex()`, the pieces split since from a triangle it
+        /// anchors, and the triangles a flip spread over it since.
+        @exclusivity(unchecked) private var splitSince: [[Int]] = []
+        @exclusivity(unchecked) private var flippedSince: [[Int]] = []
         private let slack: Double
         /// The tolerance of this operand alone (`Tolerance.of`): how far one of its corners may move
         /// and its triangles keep their shape. The operands' tolerance is that of the larger one.
@@ -608,16 +633,42 @@ struct NearContactSnapping {
 
         /// Records the triangles with corner `v` as changed (found by their boxes at the last
         /// `reindex()`, and the splits and flips since), as they are before it moves (by at most the
-        /// tolerance, which `isInFocus` allows for).
+        /// tolerance, which `isInFocus` allows for), in the order of their indices.
         private func touch(around v: UInt32) {
             guard isTrackingTouches else { return }
-            var changes = [Change]()
+            touch(triangles(around: v))
+        }
+
+        private func touch(_ around: [Int]) {
+            guard isTrackingTouches else { return }
+            for i in around {
+                let t = triangles[i]
+                touched.append(Change(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]))
+            }
+        }
+
+        /// The triangles with corner `v`, in increasing order.
+        private func triangles(around v: UInt32) -> [Int] {
+            var around = [Int]()
             forEachTriangle(near: Bounds(vertices[Int(v)], vertices[Int(v)])) { i in
                 let t = triangles[i]
-                guard t.a == v || t.b == v || t.c == v else { return }
-                changes.append(Change(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]))
+                if t.a == v || t.b == v || t.c == v { around.append(i) }
             }
-            touched += changes
+            around.sort()
+            var last = -1
+            return around.filter { i in
+                defer { last = i }
+                return i != last
+            }
+        }
+
+        /// Notes that triangle `i` changed (or was made) since the last `reindex()`.
+        private func markChanged(_ i: Int) {
+            isIndexCurrent = false
+            while isChanging.count <= i { isChanging.append(false) }
+            guard !isChanging[i] else { return }
+            isChanging[i] = true
+            changing.append(i)
         }
 
         /// Per vertex: whether it is a corner of no triangle.
@@ -694,11 +745,13 @@ struct NearContactSnapping {
         /// touch), those others.
         private var twins: [UInt32: [UInt32]] = [:]
 
-        init(_ m: Mesh, slack: Double) {
+        init(_ m: Mesh, slack: Double, reindexingWhole: Bool = false) {
             vertices = m.vertices
             triangles = m.triangles
             onEdge = EdgeTriangles(edges: 3 * m.triangles.count / 2)
             tree = BoundingVolumeHierarchy(boxes: [])
+            changedTree = tree
+            self.reindexingWhole = reindexingWhole
             self.slack = 2 * slack
             ownTolerance = Tolerance.of([m])
             inputVertexCount = m.vertices.count
@@ -712,6 +765,7 @@ struct NearContactSnapping {
             for (i, t) in m.triangles.enumerated() { add(i, t) }
             // Edits before the first `reindex()` are kept track of too (the tree finds nothing yet).
             indexedAs = Array(m.triangles.indices)
+            indexedCount = m.triangles.count
             splitSince = [[Int]](repeating: [], count: m.triangles.count)
             flippedSince = splitSince
             // The vertices grouped by position: sorted, each run one position.
@@ -747,25 +801,40 @@ struct NearContactSnapping {
 
         /// Triangle `i` replaced by `pieces` (which cover it).
         private func replace(_ i: Int, with pieces: [Mesh.Triangle]) {
-            isIndexCurrent = false
+            markChanged(i)
             for piece in pieces { touched.append(Change(vertices[Int(piece.a)], vertices[Int(piece.b)], vertices[Int(piece.c)])) }
             remove(i)
             for piece in pieces { edited.formUnion([piece.a, piece.b, piece.c]) }
             triangles[i] = pieces[0]
             add(i, pieces[0])
+            let anchors = anchors(of: i)
             for piece in pieces.dropFirst() {
                 let j = triangles.count
                 triangles.append(piece)
                 add(j, piece)
+                markChanged(j)
                 indexedAs.append(indexedAs[i])
-                splitSince[indexedAs[i]].append(j)
+                if anchors.count > 1 { moreAnchors[j] = Array(anchors.dropFirst()) }
+                for k in anchors { anchor(j, at: k, split: true) }
             }
+        }
+
+        /// The anchors of triangle `i`: `indexedAs[i]` first, then the others in increasing order.
+        private func anchors(of i: Int) -> [Int] { [indexedAs[i]] + (moreAnchors[i] ?? []) }
+
+        /// Makes `k` (a triangle of the last `reindex()`) an anchor of triangle `j`, a piece split
+        /// from a triangle `k` anchors or (`split` false) a triangle a flip spread over it.
+        private func anchor(_ j: Int, at k: Int, split: Bool) {
+            if splitSince[k].isEmpty && flippedSince[k].isEmpty { withPieces.append(k) }
+            if split { splitSince[k].append(j) } else { flippedSince[k].append(j) }
         }
 
         /// Moves vertex `v` to `p` (by at most the tolerance: a corner snapped onto a corner).
         func move(_ v: Int, to p: Vector3) {
+            let around = triangles(around: UInt32(v))
+            touch(around)
+            for i in around { markChanged(i) }
             isIndexCurrent = false
-            touch(around: UInt32(v))
             if !madeIDs.insert(UInt32(v)).inserted { made[vertices[v], default: 1] -= 1 } else { lone.remove(vertices[v]) }
             made[p, default: 0] += 1
             vertices[v] = p
@@ -884,7 +953,8 @@ struct NearContactSnapping {
             guard Predicates.orient2d(ps, p2, p1) > 0, Predicates.orient2d(p2, pe, p1) > 0,
                   !refused(vertices[Int(w1)], vertices[Int(w2)]) else { return false }
             let tag = t.tag
-            isIndexCurrent = false
+            markChanged(i)
+            markChanged(j)
             remove(i)
             remove(j)
             edited.formUnion([s, e, w1, w2])
@@ -893,9 +963,13 @@ struct NearContactSnapping {
             touched.append(Change(vertices[Int(s)], vertices[Int(w2)], vertices[Int(w1)]))
             touched.append(Change(vertices[Int(w2)], vertices[Int(e)], vertices[Int(w1)]))
             flipLog += [i, j]
-            // Each new triangle spreads over the quad: the other's box holds part of it.
-            flippedSince[indexedAs[j]].append(i)
-            flippedSince[indexedAs[i]].append(j)
+            // Each new triangle spreads over the quad: the other's anchors hold part of it.
+            let (anchorsI, anchorsJ) = (anchors(of: i), anchors(of: j))
+            for (l, own, other) in [(i, anchorsI, anchorsJ), (j, anchorsJ, anchorsI)] {
+                for k in other where !own.contains(k) { anchor(l, at: k, split: false) }
+                let more = Set(own.dropFirst() + other).subtracting([indexedAs[l]]).sorted()
+                moreAnchors[l] = more.isEmpty ? nil : more
+            }
             add(i, triangles[i])
             add(j, triangles[j])
             return true
@@ -911,28 +985,70 @@ struct NearContactSnapping {
             replace(i, with: [Mesh.Triangle(t.a, t.b, x, tag: t.tag), Mesh.Triangle(t.b, t.c, x, tag: t.tag), Mesh.Triangle(t.c, t.a, x, tag: t.tag)])
         }
 
-        /// Rebuilds the BVH over the triangles as they are now, unless nothing changed since the
-        /// last time (a round that edited only the other operand, or none).
+        /// Brings the index up to the triangles as they are now, unless nothing changed since the
+        /// last time (a round that edited only the other operand, or none): the triangles edits
+        /// changed or made since `tree` was built go in a tree of their own, and `tree` is built
+        /// whole only where they are more than an eighth of all. A later round of snapping changes a few
+        /// dozen triangles; rebuilding every round cost a quarter of the boolean of Manifold's
+        /// hull-body minus itself moved by 1e-6 mm (44 rounds). Either way a query finds the
+        /// triangles whose boxes now overlap it.
         func reindex() {
             guard !isIndexCurrent else { return }
             isIndexCurrent = true
-            tree = BoundingVolumeHierarchy(boxes: triangles.map { t in Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]) })
-            indexedAs = Array(triangles.indices)
-            splitSince = [[Int]](repeating: [], count: triangles.count)
-            flippedSince = splitSince
+            func box(_ i: Int) -> Bounds {
+                let t = triangles[i]
+                return Bounds(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+            }
+            inChanged += [Bool](repeating: false, count: triangles.count - inChanged.count)
+            for i in changing {
+                isChanging[i] = false
+                if !inChanged[i] {
+                    inChanged[i] = true
+                    changed.append(i)
+                }
+            }
+            changing.removeAll()
+            if reindexingWhole || tree.boxes.isEmpty || 8 * changed.count > triangles.count {
+                tree = BoundingVolumeHierarchy(boxes: triangles.indices.map(box))
+                changed.removeAll()
+                inChanged = [Bool](repeating: false, count: triangles.count)
+            }
+            changedTree = BoundingVolumeHierarchy(boxes: changed.map(box))
+            for j in indexedCount..<triangles.count {
+                indexedAs[j] = j
+                splitSince.append([])
+                flippedSince.append([])
+            }
+            indexedCount = triangles.count
+            for i in withPieces {
+                splitSince[i].removeAll()
+                flippedSince[i].removeAll()
+            }
+            withPieces.removeAll()
+            moreAnchors.removeAll()
             flipLog.removeAll()
         }
 
         /// The triangles that may come within the slack of `box`: those whose boxes at the last
-        /// `reindex()` do, the triangles flips spread over them since, and (`includingSplits`) the
-        /// pieces split from them since. A corner inserted into a face must be found by the next
-        /// corner near the edges that split made (two boxes sharing an edge, `case-2028-2836`,
-        /// cascaded when it was not). Crossings leave out this round's split pieces: their new
-        /// corners are snapped first, in the next round.
-        func forEachTriangle(near box: Bounds, includingSplits: Bool = true, _ body: (Int) -> Void) {
-            // Read once: each read of a class's stored property inside the loop is an access check.
-            let flippedSince = flippedSince, splitSince = splitSince
-            tree.forEachOverlap(with: box.expanded(by: slack)) { i in
+        /// `reindex()` do, the triangles flips made since that they anchor, and (`includingSplits`)
+        /// the pieces splits made since that they anchor. A corner inserted into a face must be
+        /// found by the next corner near the edges that split made (two boxes sharing an edge,
+        /// `case-2028-2836`, cascaded when it was not). Crossings leave out this round's split
+        /// pieces: their new corners are snapped first, in the next round. In no set order, a
+        /// triangle perhaps more than once: what the callers decide does not depend on either.
+        @inline(__always) func forEachTriangle(near box: Bounds, includingSplits: Bool = true, _ body: (Int) -> Void) {
+            // Read in place (no copy, no retain): no query's body edits the mesh.
+            let query = box.expanded(by: slack)
+            // A triangle changed since `tree` was built is found by its box in `changedTree`.
+            tree.forEachOverlap(with: query) { i in
+                guard !inChanged[i] else { return }
+                body(i)
+                for j in flippedSince[i] { body(j) }
+                if includingSplits { for j in splitSince[i] { body(j) } }
+            }
+            guard !changed.isEmpty else { return }
+            changedTree.forEachOverlap(with: query) { k in
+                let i = changed[k]
                 body(i)
                 for j in flippedSince[i] { body(j) }
                 if includingSplits { for j in splitSince[i] { body(j) } }
@@ -943,11 +1059,14 @@ struct NearContactSnapping {
         /// corner before the inside of an edge, an edge before the inside of a face; nil if none is
         /// that near. A triangle with a corner at `p` is settled, and so are the edges and faces
         /// beside it. Where neither `p` (`cornerIsActive`) nor the ends of an edge with `p` exactly
-        /// on it are active, that edge is settled too.
+        /// on it are active, that edge is settled too. Ties go to the feature with the lowest ids
+        /// (an edge from its lower id), whatever order the index visits the triangles in.
         func nearestFeature(to p: Vector3, within tolerance: Double, cornerIsActive: Bool) -> Feature? {
-            var best: (feature: Feature, rank: Int, distance: Double)?
-            func consider(_ f: Feature, _ rank: Int, _ d: Double) {
-                if d <= tolerance, best == nil || (rank, d) < (best!.rank, best!.distance) { best = (f, rank, d) }
+            var best: (feature: Feature, rank: Int, distance: Double, key: (UInt32, UInt32))?
+            func consider(_ f: Feature, _ rank: Int, _ d: Double, _ key: (UInt32, UInt32)) {
+                guard d <= tolerance else { return }
+                if let b = best, (rank, d, key.0, key.1) >= (b.rank, b.distance, b.key.0, b.key.1) { return }
+                best = (f, rank, d, key)
             }
             // Corners already at `p`: an edge or a face beside their triangles passes near `p` only
             // as a sliver of this sheet, and inserting `p` there would put two corners at `p`. And
@@ -973,20 +1092,23 @@ struct NearContactSnapping {
                 // A corner near `p` is the feature of this triangle (unless `p` is at a corner of
                 // this mesh already).
                 if let k = (0..<3).min(by: { (p - c[$0]).lengthSquared < (p - c[$1]).lengthSquared }), (p - c[k]).length <= tolerance {
-                    if !atCorner { consider(.vertex(t[k]), 0, (p - c[k]).length) }
+                    if !atCorner { consider(.vertex(t[k]), 0, (p - c[k]).length, (t[k], t[k])) }
                     continue
                 }
                 if besideCornerAtP.contains(i) { continue }
                 for k in 0..<3 {
-                    let a = c[k], b = c[(k + 1) % 3], d = b - a
+                    // From its lower id, whichever triangle found it, so that the distance is the
+                    // same bits either way.
+                    let (u, w) = t[k] < t[(k + 1) % 3] ? (t[k], t[(k + 1) % 3]) : (t[(k + 1) % 3], t[k])
+                    let a = vertices[Int(u)], b = vertices[Int(w)], d = b - a
                     let s = (p - a).dot(d) / d.lengthSquared
                     guard s > 0 && s < 1 else { continue }
                     // A corner exactly on the edge is exact contact, which the corefinement
                     // resolves, unless snapping edits the region: then it is inserted all the same,
                     // so that the triangulations of a region both operands share can agree (a
                     // corner on an edge a split made, `case-2028-9081`).
-                    if !cornerIsActive && !isActive(t[k]) && !isActive(t[(k + 1) % 3]) && Self.isOnLine(p, a, b) { continue }
-                    consider(.edge(t[k], t[(k + 1) % 3]), 1, (p - (a + d * s)).length)
+                    if !cornerIsActive && !isActive(u) && !isActive(w) && Self.isOnLine(p, a, b) { continue }
+                    consider(.edge(u, w), 1, (p - (a + d * s)).length, (u, w))
                 }
                 let n = (c[1] - c[0]).cross(c[2] - c[0])
                 let nn = n.lengthSquared
@@ -997,7 +1119,7 @@ struct NearContactSnapping {
                 // A corner exactly in the face's plane is in exact contact with it, which the
                 // corefinement resolves.
                 if inside && abs(h) * nn.squareRoot() <= tolerance && Predicates.orient3d(c[0], c[1], c[2], p) != 0 {
-                    consider(.face(i), 2, abs(h) * nn.squareRoot())
+                    consider(.face(i), 2, abs(h) * nn.squareRoot(), (UInt32(i), 0))
                 }
             }
             return best?.feature

@@ -384,7 +384,7 @@ import Testing
         #expect(operand.vertices.count == 16)
         func vertex(at p: Vector3, from range: Range<Int>) -> UInt32 { UInt32(range.first { operand.vertices[$0] == p }!) }
         let (u, v) = (vertex(at: Vector3(1, 1, 0), from: 0..<8), vertex(at: Vector3(1, 1, 1), from: 0..<8))
-        var editable = NearContactSnapping.Editable(operand, slack: 1e-12)
+        let editable = NearContactSnapping.Editable(operand, slack: 1e-12)
         let p = Vector3(1, 1, 0.375)
         _ = editable.splitEdge(u, v, at: p)
         let m = editable.mesh
@@ -394,7 +394,7 @@ import Testing
         let report = m.report()
         #expect(report.isValid, "\(report.problems)")
         #expect(abs(report.volume - 2) < 1e-12)
-        var lone = NearContactSnapping.Editable(first, slack: 1e-12)
+        let lone = NearContactSnapping.Editable(first, slack: 1e-12)
         _ = lone.splitEdge(u, v, at: p)
         #expect(lone.mesh.vertices.count == 9, "a lone shell gets one vertex")
     }
