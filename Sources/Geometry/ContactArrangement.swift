@@ -14,7 +14,7 @@ struct ContactArrangement {
     /// The id standing for each vertex (`ContactRegistry.resolved()`).
     private let roots: [UInt32]
     private let segments: [[[(UInt32, UInt32)]]]
-    private let alongEdges: [[Edge: [(UInt32, UInt32)]]]
+    private let alongEdges: [[(edge: Edge, from: UInt32, to: UInt32)]]
     /// Per operand: the points inside its edges, and those inside each face.
     private let edgePoints: [EdgePoints]
     private let inFace: [[[UInt32]]]
@@ -96,10 +96,27 @@ struct ContactArrangement {
         func insert(_ e: Edge) { keys.append(UInt64(e.a) << 32 | UInt64(e.b)) }
         for mesh in 0..<2 {
             for segs in segments[mesh] { for (p, q) in segs { insert(Edge(p, q)) } }
-            for (edge, segs) in alongEdges[mesh] {
-                let start = resolve(globalID(mesh, edge.a)), end = resolve(globalID(mesh, edge.b))
-                let chain = [start] + sortedAlong(start, end, edgePoints[mesh].points(edge.a, edge.b)) + [end]
-                for (p, q) in segs {
+            // The segments along each edge together, the points along the edge sorted once: chained
+            // by the edge's lower end (in the order found), each end's edges told apart by the other.
+            let along = alongEdges[mesh]
+            var first = [Int32](repeating: -1, count: meshes[mesh].vertices.count)
+            var next = [Int32](repeating: -1, count: along.count)
+            for n in along.indices.reversed() {
+                next[n] = first[Int(along[n].edge.a)]
+                first[Int(along[n].edge.a)] = Int32(n)
+            }
+            var chains = [(end: UInt32, chain: [UInt32])]()
+            for lower in first.indices where first[lower] >= 0 {
+                chains.removeAll(keepingCapacity: true)
+                var n = Int(first[lower])
+                while n >= 0 {
+                    let (edge, p, q) = along[n]
+                    n = Int(next[n])
+                    let start = resolve(globalID(mesh, edge.a)), end = resolve(globalID(mesh, edge.b))
+                    if !chains.contains(where: { $0.end == edge.b }) {
+                        chains.append((edge.b, [start] + sortedAlong(start, end, edgePoints[mesh].points(edge.a, edge.b)) + [end]))
+                    }
+                    let chain = chains.first { $0.end == edge.b }!.chain
                     guard let i = chain.firstIndex(of: resolve(p)), let j = chain.firstIndex(of: resolve(q)) else {
                         throw .degenerateContact("a contact segment along the edge from \(vertices[Int(start)]) to \(vertices[Int(end)]) ends off that edge; the operands nearly touch there")
                     }

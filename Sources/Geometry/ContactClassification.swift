@@ -24,7 +24,7 @@ extension Corefinement {
     func sides(of mesh: Int, _ operands: [Mesh]) -> [Side] {
         let own = operands[mesh], other = operands[1 - mesh], list = pieces[mesh]
         var result = [Side?](repeating: nil, count: list.count)
-        if !coplanar[mesh].isEmpty { findOnSurface(mesh, own, other, into: &result) }
+        if hasCoplanar[mesh] { findOnSurface(mesh, own, other, into: &result) }
         // The contact curve's neighbours of each vertex (compressed rows; usually two, or none).
         var curveFirst = [Int32](repeating: 0, count: vertices.count + 1)
         for e in curveEdges {
@@ -170,7 +170,7 @@ extension Corefinement {
         let list = pieces[mesh]
         // The other's triangles that overlap a coplanar triangle of this one, by corner (all equal
         // corners as one) and by edge.
-        let overlapping = Set(coplanar[mesh].values.joined()).sorted()  // in index order: hash order changes from run to run
+        let overlapping = coplanar[1 - mesh].indices.filter { coplanar[1 - mesh][$0] }
         // Round each corner (by the id standing for it): compressed rows.
         var cornerFirst = [Int32](repeating: 0, count: representative.count + 1)
         for u in overlapping {
@@ -205,8 +205,7 @@ extension Corefinement {
             }
         }
         var holdersA = [Int](), holdersB = [Int](), holdersC = [Int]()
-        var isCoplanar = [Bool](repeating: false, count: own.triangles.count)
-        for source in coplanar[mesh].keys { isCoplanar[source] = true }
+        let isCoplanar = coplanar[mesh]
         for (i, t) in list.enumerated() where isCoplanar[sources[mesh][i]] {
             // The first triangle holding all three corners.
             holders(of: t.a, into: &holdersA)

@@ -28,11 +28,14 @@ struct ContactRegistry {
     private(set) var same: UnionFind
     /// Whether any contact was degenerate: coplanar, a single point, or touching a corner.
     private(set) var isDegenerate = false
-    /// For each operand and triangle, the other operand's triangles coplanar with it and overlapping it.
-    private(set) var coplanarPairs: [[Int: [Int]]] = [[:], [:]]
-    /// Per triangle of each operand, the contact segments across it; per edge (local ids), those along it.
+    /// For each operand and triangle, whether a triangle of the other operand is coplanar with it
+    /// and overlaps it, and how many such triangles each operand has.
+    private(set) var coplanar: [[Bool]]
+    private(set) var coplanarCounts = [0, 0]
+    /// Per triangle of each operand, the contact segments across it; per operand, those along its
+    /// edges (local ids), each with its edge, in the order found.
     private(set) var segments: [[[(UInt32, UInt32)]]]
-    private(set) var alongEdges: [[Edge: [(UInt32, UInt32)]]] = [[:], [:]]
+    private(set) var alongEdges: [[(edge: Edge, from: UInt32, to: UInt32)]] = [[], []]
     /// A point where the operands nearly touch, if one was noticed.
     var nearPoint: Vector3?
 
@@ -60,6 +63,7 @@ struct ContactRegistry {
         same = UnionFind(count: inputs)
         heads = [[Int32](repeating: -1, count: a.vertices.count), [Int32](repeating: -1, count: b.vertices.count)]
         segments = [a.triangles.count, b.triangles.count].map { [[(UInt32, UInt32)]](repeating: [], count: $0) }
+        coplanar = [a.triangles.count, b.triangles.count].map { [Bool](repeating: false, count: $0) }
     }
 
     /// The contact of triangle `ia` of A and `ib` of B: its points registered, its segments recorded
@@ -72,8 +76,10 @@ struct ContactRegistry {
         // Coplanar triangles have every corner in each other's plane: none is near it.
         if nearPoint == nil && !contact.coplanar { nearPoint = cornerNearlyOn(tb, ta) ?? cornerNearlyOn(ta, tb) }
         if contact.coplanar {
-            coplanarPairs[0][ia, default: []].append(ib)
-            coplanarPairs[1][ib, default: []].append(ia)
+            if !coplanar[0][ia] { coplanarCounts[0] += 1 }
+            if !coplanar[1][ib] { coplanarCounts[1] += 1 }
+            coplanar[0][ia] = true
+            coplanar[1][ib] = true
         }
         var ids = InlineArray<6, UInt32>(repeating: 0)
         for i in 0..<contact.count { ids[i] = try register(contact[i], ia, ib, ta, tb, coplanar: contact.coplanar) }
@@ -84,7 +90,7 @@ struct ContactRegistry {
                     let fj = mesh == 0 ? contact[j].t : contact[j].u
                     let t = mesh == 0 ? a.triangles[ia] : b.triangles[ib]
                     if let k = (0..<3).first(where: { fi.isOn(edge: $0) && fj.isOn(edge: $0) }) {
-                        alongEdges[mesh][Edge(t[k], t[(k + 1) % 3]), default: []].append((ids[i], ids[j]))
+                        alongEdges[mesh].append((Edge(t[k], t[(k + 1) % 3]), ids[i], ids[j]))
                     } else {
                         segments[mesh][mesh == 0 ? ia : ib].append((ids[i], ids[j]))
                     }

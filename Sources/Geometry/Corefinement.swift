@@ -31,8 +31,10 @@ struct Corefinement {
     /// How many triangles were split by `ExactSplit`, because their split on rounded positions
     /// failed: their rounded pieces may fold, so the result must be checked.
     var exactSplits = 0
-    /// For each operand and triangle, the other operand's triangles coplanar with it and overlapping it.
-    var coplanar: [[Int: [Int]]] = [[:], [:]]
+    /// For each operand and triangle, whether a triangle of the other operand is coplanar with it
+    /// and overlaps it; and whether any is, per operand.
+    var coplanar: [[Bool]] = [[], []]
+    var hasCoplanar = [false, false]
     /// For each vertex id, the feature of operand m holding it, if any (for m's own input vertices, unused).
     private var labels: [[Simplex?]] = [[], []]
     /// Further features of operand m holding a vertex, where one operand has coincident features (its
@@ -131,7 +133,8 @@ struct Corefinement {
         registry.joinCoincidentPoints(at: vertices)
         degenerate = registry.isDegenerate
         nearlyTouching = registry.nearPoint
-        coplanar = registry.coplanarPairs
+        coplanar = registry.coplanar
+        hasCoplanar = registry.coplanarCounts.map { $0 > 0 }
         let (roots, found, extra) = registry.resolved()
         labels = found
         moreLabels = extra
