@@ -988,10 +988,10 @@ struct NearContactSnapping {
         /// Brings the index up to the triangles as they are now, unless nothing changed since the
         /// last time (a round that edited only the other operand, or none): the triangles edits
         /// changed or made since `tree` was built go in a tree of their own, and `tree` is built
-        /// whole only where they are more than an eighth of all. A later round of snapping changes a few
-        /// dozen triangles; rebuilding every round cost a quarter of the boolean of Manifold's
-        /// hull-body minus itself moved by 1e-6 mm (44 rounds). Either way a query finds the
-        /// triangles whose boxes now overlap it.
+        /// whole only where they are more than an eighth of all. A later round of snapping changes
+        /// a few dozen triangles; rebuilding every round cost a quarter of the boolean of
+        /// Manifold's hull-body minus itself moved by 1e-6 mm (44 rounds). Either way a query
+        /// finds the triangles whose boxes now overlap it.
         func reindex() {
             guard !isIndexCurrent else { return }
             isIndexCurrent = true
