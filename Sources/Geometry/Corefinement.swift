@@ -109,12 +109,14 @@ struct Corefinement {
         // Stages 1 to 3: the pairs in contact, their points and segments.
         let near = Tolerance.of([a, b])
         var registry = ContactRegistry(a, b, tolerance: near)
-        for (chunk, nearWithout) in try Self.pairsInContact(a, b, tolerance: near, stoppingAtNearContact: stoppingAtNearContact) {
-            if registry.nearPoint == nil { registry.nearPoint = nearWithout }
+        // Each chunk registered as soon as it is found, while the other cores find the next.
+        try Self.pairsInContact(a, b, tolerance: near, stoppingAtNearContact: stoppingAtNearContact) { chunk throws(GeometryError) in
+            if registry.nearPoint == nil { registry.nearPoint = chunk.nearWithout }
             // Stopping, the rest would be registered for nothing: the corefinement runs again
             // on the snapped operands.
-            if stoppingAtNearContact && registry.nearPoint != nil { break }
-            for (ia, ib, contact) in chunk { try registry.add(contact, Int(ia), Int(ib)) }
+            if stoppingAtNearContact && registry.nearPoint != nil { return false }
+            for (ia, ib, contact) in chunk.pairs { try registry.add(contact, Int(ia), Int(ib)) }
+            return true
         }
         // Coincident edges of one operand (its shells touching along an edge) cross a face of the
         // other at one point, computed to the same bits from either copy; such points are made one
@@ -155,7 +157,24 @@ struct Corefinement {
     /// could snap. `stoppingAtNearContact`: once a chunk has found such a point, the chunks still
     /// running stop where they are (what they return is incomplete, and only the point matters).
     static func pairsInContact(_ a: Mesh, _ b: Mesh, tolerance near: Double, stoppingAtNearContact: Bool = false) throws(GeometryError)
-        -> [(pairs: [(ia: Int32, ib: Int32, contact: TriangleContact.Contact)], nearWithout: Vector3?)] {
+        -> [ContactChunk] {
+        var chunks = [ContactChunk]()
+        try pairsInContact(a, b, tolerance: near, stoppingAtNearContact: stoppingAtNearContact) { chunk throws(GeometryError) in
+            chunks.append(chunk)
+            return true
+        }
+        return chunks
+    }
+
+    /// A chunk of `pairsInContact`: the pairs of triangles in contact (of A, of B), and a point where
+    /// a pair that does not touch nearly does, if the chunk found one.
+    typealias ContactChunk = (pairs: [(ia: Int32, ib: Int32, contact: TriangleContact.Contact)], nearWithout: Vector3?)
+
+    /// `pairsInContact`, each chunk handed to `consume` in query order as soon as it and those
+    /// before it are found (`Parallel.stream`), while the cores find the next; `consume` returns
+    /// false to stop.
+    static func pairsInContact(_ a: Mesh, _ b: Mesh, tolerance near: Double, stoppingAtNearContact: Bool = false,
+                               consuming consume: (ContactChunk) throws(GeometryError) -> Bool) throws(GeometryError) {
         let stopped = Atomic<Bool>(false)
         let indexesA = a.triangles.count <= b.triangles.count
         let indexed = indexesA ? a : b, queries = indexesA ? b : a
@@ -164,8 +183,8 @@ struct Corefinement {
             return Bounds(p, q, r)
         })
         // Some thousands of instructions a query, with its contacts.
-        return try Parallel.map(queries.triangles.count, minimumChunk: 16, sharing: Parallel.isWorthSharing(queries.triangles.count, cost: 4000)) {
-            range throws(GeometryError) in
+        try Parallel.stream(queries.triangles.count, minimumChunk: 16, sharing: Parallel.isWorthSharing(queries.triangles.count, cost: 4000), {
+            range throws(GeometryError) -> ContactChunk in
             var found = [(ia: Int32, ib: Int32, contact: TriangleContact.Contact)]()
             var nearWithout: Vector3?
             var candidates = [Int]()
@@ -197,7 +216,7 @@ struct Corefinement {
                 }
             }
             return (found, nearWithout)
-        }
+        }, consuming: consume)
     }
 
     /// Whether two of `points` have the same coordinates, -0 as 0 (by an open-addressing table of indices).

@@ -46,6 +46,54 @@ package enum Parallel {
         return try results.map { slot throws(E) in try slot!.get() }
     }
 
+    /// `produce` applied to consecutive ranges that cover `0..<count`, cut and shared over the cores
+    /// as `map` does, and `consume` called with each range's result, one at a time and in range
+    /// order, as soon as that range and all before it are done: serial work on the results (the
+    /// corefinement's registry of contact points) overlaps the parallel work that makes them, where
+    /// `map` and then a loop over its results would leave the other cores idle. The thread that
+    /// consumes makes ranges too while the next is not done. `consume` returns false to stop: no
+    /// range is started after that. A range that fails stops the rest the same way, and its error
+    /// is thrown when its turn to be consumed comes (so that, as with `map`, the error is the first
+    /// failing range's); an error `consume` throws is thrown as it is. Not `sharing`: one range, on
+    /// the calling thread.
+    static func stream<T, E: Error>(
+        _ count: Int, minimumChunk: Int, sharing: Bool = true, _ produce: (Range<Int>) throws(E) -> T, consuming consume: (T) throws(E) -> Bool
+    ) throws(E) {
+        let chunks = isUseful && sharing ? max(1, min(count / max(1, minimumChunk), 256)) : 1
+        if chunks == 1 {
+            _ = try consume(try produce(0..<count))
+            return
+        }
+        let state = StreamState<T, E>(chunks: chunks)
+        // `produce` only reads shared state; `consume` runs on one thread at a time, the calling one
+        // blocked until all are done.
+        nonisolated(unsafe) let produce = produce, consume = consume
+        nonisolated(unsafe) var failure: E?
+        DispatchQueue.concurrentPerform(iterations: min(chunks, ProcessInfo.processInfo.activeProcessorCount)) { worker in
+            guard worker == 0 else {
+                while let k = state.claim() { state.file(k, attempt(produce, (k * count / chunks)..<((k + 1) * count / chunks))) }
+                return
+            }
+            for k in 0..<chunks {
+                // Range k, when done; while it is being made elsewhere, a later one is made here.
+                guard let result = state.take(k, else: { j in attempt(produce, (j * count / chunks)..<((j + 1) * count / chunks)) }) else { break }
+                do throws(E) {
+                    if try !consume(try result.get()) { break }
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            state.stop()
+        }
+        if let failure { throw failure }
+    }
+
+    /// `produce(range)`, or its error.
+    private static func attempt<T, E: Error>(_ produce: (Range<Int>) throws(E) -> T, _ range: Range<Int>) -> Result<T, E> {
+        do throws(E) { return .success(try produce(range)) } catch { return .failure(error) }
+    }
+
     /// `body` applied to every item of `0..<count`, the results in item order. Items are handed out
     /// one at a time, so a few costly ones among many cheap ones still spread over the cores. If some
     /// items fail, the error of the first of them is thrown. Not `sharing`: all on the calling thread.
@@ -91,5 +139,69 @@ package enum Parallel {
             }
         }
         return (try a!.get(), try b!.get())
+    }
+}
+
+/// What the threads of one `Parallel.stream` share, under `condition`'s lock: the results made and
+/// not yet consumed, the next range to start, and whether to start no more.
+private final class StreamState<T, E: Error>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var results: [Result<T, E>?]
+    private var next = 0
+    private var stopped = false
+
+    init(chunks: Int) { results = Array(repeating: nil, count: chunks) }
+
+    /// The next range nobody has started, now claimed; nil once all are, or the stream stopped.
+    func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        return claimLocked()
+    }
+
+    private func claimLocked() -> Int? {
+        guard !stopped && next < results.count else { return nil }
+        defer { next += 1 }
+        return next
+    }
+
+    /// Files range k's result; a failure stops the stream.
+    func file(_ k: Int, _ result: Result<T, E>) {
+        condition.lock()
+        results[k] = result
+        if case .failure = result { stopped = true }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Range k's result, once made, taken out; meanwhile the ranges not started are claimed and
+    /// made by `make`, else the thread waits. Nil if range k will not be made (the stream stopped
+    /// before it was started).
+    func take(_ k: Int, else make: (Int) -> Result<T, E>) -> Result<T, E>? {
+        condition.lock()
+        defer { condition.unlock() }
+        while results[k] == nil {
+            if let j = claimLocked() {
+                condition.unlock()
+                let made = make(j)
+                condition.lock()
+                results[j] = made
+                if case .failure = made { stopped = true }
+                condition.broadcast()
+            } else if k >= next {
+                return nil
+            } else {
+                condition.wait()
+            }
+        }
+        defer { results[k] = nil }
+        return results[k]
+    }
+
+    /// Starts no more ranges.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.unlock()
     }
 }
