@@ -267,6 +267,20 @@ private struct NodeGrid {
         head[r * columns + c] = Int32(n)
     }
 
+    /// Takes node `n`, at `q`, out of its cell (if there).
+    mutating func remove(_ n: Int, at q: Vector2) {
+        let (c, r) = index(q)
+        let cell = r * columns + c
+        var before: Int32 = -1
+        var m = head[cell]
+        while m >= 0 && Int(m) != n {
+            before = m
+            m = link[Int(m)]
+        }
+        guard m >= 0 else { return }
+        if before < 0 { head[cell] = link[n] } else { link[Int(before)] = link[n] }
+    }
+
     /// Calls `body` for every node in a cell that overlaps the box; stops when `body` returns false.
     func forEach(in lo: Vector2, _ hi: Vector2, _ body: (Int) -> Bool) {
         let (c0, r0) = index(lo), (c1, r1) = index(hi)
@@ -454,7 +468,7 @@ private struct Ring {
         let all = nodes(from: head)
         var count = all.count
         // A small ring is walked in full for each ear test; a large one is looked up in a grid.
-        let grid = all.count > 24 ? NodeGrid(ring: self, nodes: all) : nil
+        var grid = all.count > 24 ? NodeGrid(ring: self, nodes: all) : nil
         while count > 2 {
             // A zero-length edge where a hole touches the ring (the two nodes are one point) goes
             // without a triangle.
@@ -462,6 +476,8 @@ private struct Ring {
             if isZeroLength || isEar(ear, grid: grid) {
                 if !isZeroLength { triangles.append((index[prev[ear]], index[ear], index[next[ear]])) }
                 let n = next[ear]
+                // Cut nodes leave the grid, so that ear tests do not walk past them.
+                grid?.remove(ear, at: p(ear))
                 unlink(ear)
                 count -= 1
                 ear = n
