@@ -37,7 +37,7 @@ package enum Parallel {
             nonisolated(unsafe) let slots = slots, body = body
             DispatchQueue.concurrentPerform(iterations: chunks) { k in
                 do throws(E) {
-                    slots[k] = .success(try body((k * count / chunks)..<((k + 1) * count / chunks)))
+                    slots[k] = .success(try body(range(k, of: chunks, covering: count)))
                 } catch {
                     slots[k] = .failure(error)
                 }
@@ -71,12 +71,12 @@ package enum Parallel {
         nonisolated(unsafe) var failure: E?
         DispatchQueue.concurrentPerform(iterations: min(chunks, ProcessInfo.processInfo.activeProcessorCount)) { worker in
             guard worker == 0 else {
-                while let k = state.claim() { state.file(k, attempt(produce, (k * count / chunks)..<((k + 1) * count / chunks))) }
+                while let k = state.claim() { state.file(k, attempt(produce, range(k, of: chunks, covering: count))) }
                 return
             }
             for k in 0..<chunks {
                 // Range k, when done; while it is being made elsewhere, a later one is made here.
-                guard let result = state.take(k, else: { j in attempt(produce, (j * count / chunks)..<((j + 1) * count / chunks)) }) else { break }
+                guard let result = state.take(k, else: { j in attempt(produce, range(j, of: chunks, covering: count)) }) else { break }
                 do throws(E) {
                     if try !consume(try result.get()) { break }
                 } catch {
@@ -87,6 +87,11 @@ package enum Parallel {
             state.stop()
         }
         if let failure { throw failure }
+    }
+
+    /// Range `k` of `chunks` consecutive ranges of nearly equal length that cover `0..<count`.
+    private static func range(_ k: Int, of chunks: Int, covering count: Int) -> Range<Int> {
+        (k * count / chunks)..<((k + 1) * count / chunks)
     }
 
     /// `produce(range)`, or its error.
