@@ -6,7 +6,8 @@ convex polyhedra, already rotated and placed), so both kernels read bit-identica
 case runs through `minidesk csg ... -o out.ply --json` and through manifold3d, and passes when:
   - our output is valid: trimesh reads it by index (process=False) as watertight and consistently
     wound, and our own report says valid;
-  - the volumes agree within 1e-6 relative (of the larger operand);
+  - the volumes agree within 1e-6 relative (of the first operand of a difference, the smallest
+    of an intersection, the largest of a union);
   - in generic cases, the number of shells agrees.
 
 Degenerate cases (grid-aligned: shared faces, flush cuts, duplicates, touching edges and corners)
@@ -245,7 +246,10 @@ def make_case(rng, kind, max_operands):
         expected = manifold3d.Manifold.batch_boolean(ms, manifold3d.OpType.Intersect)
     else:
         expected = ms[0] - manifold3d.Manifold.batch_boolean(ms[1:], manifold3d.OpType.Add)
-    scale = max(m.volume() for m in ms)
+    # The result lies inside the first operand of a difference, and inside every operand of an
+    # intersection: its volume is compared at theirs.
+    volumes = [m.volume() for m in ms]
+    scale = volumes[0] if op == "difference" else min(volumes) if op == "intersection" else max(volumes)
     return scene, expected, scale
 
 

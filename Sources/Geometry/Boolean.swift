@@ -57,22 +57,23 @@ extension Mesh {
     enum BooleanOperation { case union, intersection, difference }
 
     /// Groups meshes greedily so that the meshes within each group are pairwise apart: their bounds
-    /// are disjoint, or their surfaces come no nearer than twice the tolerance (`Tolerance`) of them all
-    /// and neither lies inside the other (a ring of vent slots whose boxes overlap but whose slots
+    /// are disjoint, or their surfaces come no nearer than twice the tolerance (`Tolerance`) of the
+    /// two and neither lies inside the other (a ring of vent slots whose boxes overlap but whose slots
     /// do not). Meshes that nearly touch go to different groups, so a boolean snaps them together:
     /// merged, they would be one operand that nearly touches itself, which snapping cannot edit.
     static func disjointBatches(_ meshes: [Mesh]) -> [[Mesh]] {
         let items = meshes.filter { !$0.isEmpty }
         let boxes = items.map(\.bounds)
-        let margin = 2 * Tolerance.of(boxes)
-        // Only earlier meshes whose boxes overlap can keep a mesh out of a batch.
+        // Only earlier meshes whose boxes overlap can keep a mesh out of a batch (a mesh's own
+        // tolerance is at least that of any pair it is in).
         let tree = BoundingVolumeHierarchy(boxes: boxes)
         var batchOf = [Int](repeating: 0, count: items.count)
         var batches = [[Mesh]]()
         for (i, m) in items.enumerated() {
             var blocked = Set<Int>()
-            tree.forEachOverlap(with: boxes[i].expanded(by: margin)) { j in
-                if j < i && !blocked.contains(batchOf[j]) && !areApart(items[j], m, margin: margin) { blocked.insert(batchOf[j]) }
+            tree.forEachOverlap(with: boxes[i].expanded(by: 2 * Tolerance.of([boxes[i]]))) { j in
+                if j < i && !blocked.contains(batchOf[j])
+                    && !areApart(items[j], m, margin: 2 * Tolerance.of([boxes[j], boxes[i]])) { blocked.insert(batchOf[j]) }
             }
             let k = (0...batches.count).first { !blocked.contains($0) }!
             if k == batches.count { batches.append([]) }

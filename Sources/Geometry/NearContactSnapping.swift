@@ -310,11 +310,9 @@ struct NearContactSnapping {
             // The coordinates the feature's corners share (an edge or a face in an axis-aligned
             // plane, an edge along an axis) are taken first: the corner then lies in that plane
             // exactly, and whatever is inserted there later keeps the other operand's face flat.
-            // Not farther than this operand's own tolerance: against a far larger operand (Manifold's
-            // Cray_left, 6e4 mm across, and Cray_right, 1e38 mm), a move within the operands'
-            // tolerance could flatten this one's triangles.
+            // (No farther than the tolerance, which the feature's distance bounds but for rounding.)
             let shared = feature.map { meshes[y].sharingCoordinates(of: $0, with: p) } ?? p
-            let aligned = (shared - p).length <= meshes[x].ownTolerance ? shared : p
+            let aligned = (shared - p).length <= tolerance ? shared : p
             switch feature {
             case .vertex(let w)? where !meshes[x].wouldTouchItself(at: meshes[y].vertices[Int(w)]):
                 meshes[x].move(v, to: meshes[y].vertices[Int(w)])
@@ -605,9 +603,6 @@ struct NearContactSnapping {
         @exclusivity(unchecked) private var splitSince: [[Int]] = []
         @exclusivity(unchecked) private var flippedSince: [[Int]] = []
         private let slack: Double
-        /// The tolerance of this operand alone (`Tolerance.of`): how far one of its corners may move
-        /// and its triangles keep their shape. The operands' tolerance is that of the larger one.
-        let ownTolerance: Double
         /// How many vertices the operand had: those after them snapping inserted.
         let inputVertexCount: Int
         /// The vertices that moved or were inserted, and the corners of every triangle a split or a
@@ -753,7 +748,6 @@ struct NearContactSnapping {
             changedTree = tree
             self.reindexingWhole = reindexingWhole
             self.slack = 2 * slack
-            ownTolerance = Tolerance.of([m])
             inputVertexCount = m.vertices.count
             var used = [Bool](repeating: false, count: m.vertices.count)
             for t in m.triangles {

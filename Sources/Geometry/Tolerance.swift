@@ -1,11 +1,19 @@
 /// The booleans' one tolerance: the length below which two features of the operands are one
 /// feature, and below which a piece of the rounded result is too thin to have a shape.
 ///
-/// It is 2⁻⁴⁴ of the largest coordinate of the operands (at least 2⁻⁴⁴ mm): about 250 spacings of
-/// doubles there. That is far above the error of anything computed in floating point on the way
-/// (a rotation, a sine, a constructed point rounded within 2⁻⁴⁷ of the largest coordinate by
-/// `ContactPoint.position`), so every feature meant to lie on another but rounded off it is within
-/// the tolerance; and far below anything a solid is made of (at the Mac mini's 127 mm, 7e-12 mm).
+/// It is 2⁻⁴⁴ of the largest coordinate of the operand whose largest coordinate is the smallest
+/// (at least 2⁻⁴⁴ mm): about 250 spacings of doubles there. Operands touch, or nearly, only inside
+/// the bounds of each, where no coordinate is larger than that: every point a boolean constructs,
+/// every feature it snaps and every rounding error it makes lies there. That is far above the
+/// error of anything computed in floating point on the way (a rotation, a sine, a constructed
+/// point rounded within 2⁻⁴⁷ of that coordinate by `ContactPoint.position`), so every feature of
+/// the smaller operand meant to lie on another but rounded off it is within the tolerance; and far
+/// below anything a solid is made of (at the Mac mini's 127 mm, 7e-12 mm). A far larger operand
+/// does not make it larger: against a box 1e38 mm across (Manifold's Cray_right, a half-space), a
+/// tolerance of that box's scale would make a model 5e4 mm across thinner than the tolerance, and
+/// the rounding repair would drop it whole. What such an operand's own rounding moves by more than
+/// the tolerance is in general position to the exact stages, which keep it apart.
+///
 /// It is used by three stages and nowhere else:
 /// - snapping (`NearContactSnapping`): features of the operands nearer than this are made one;
 /// - the rounding repair (`RoundingRepair`): edges shorter than this are collapsed, and triangles
@@ -36,21 +44,23 @@ enum Tolerance {
     /// inside `crossingReach`, so what the corefinement's rounding folds there is the repair's.
     static let snappedVertexReach = 16.0
 
-    /// The tolerance (mm) for operands with these bounds.
+    /// The tolerance (mm) of a boolean of operands with these bounds (of one operand, alone).
     static func of(_ bounds: [Bounds]) -> Double {
-        var scale = 1.0
+        var scale = Double.infinity
         for box in bounds {
-            for k in 0..<3 { scale = max(scale, abs(box.min[k]), abs(box.max[k])) }
+            var largest = 1.0
+            for k in 0..<3 { largest = max(largest, abs(box.min[k]), abs(box.max[k])) }
+            scale = min(scale, largest)
         }
-        return scale * 0x1p-44
+        return (scale.isFinite ? scale : 1) * 0x1p-44
     }
 
-    /// The tolerance (mm) for these meshes together (empty ones have no bounds and count for none).
+    /// The tolerance (mm) of a boolean of these meshes (empty ones have no bounds and count for none).
     static func of(_ meshes: [Mesh]) -> Double {
         of(meshes.filter { !$0.isEmpty }.map(\.bounds))
     }
 
-    /// The largest coordinate of the operands with tolerance `tolerance` (at least 1 mm): the scale
-    /// of their rounding errors.
+    /// The largest coordinate where operands with tolerance `tolerance` meet (at least 1 mm): the
+    /// scale of the boolean's rounding errors.
     static func scale(of tolerance: Double) -> Double { tolerance * 0x1p44 }
 }

@@ -157,6 +157,23 @@ import Testing
         try Self.expectInclusionExclusion(tube, box, "swept tube")
     }
 
+    /// CraycloudBool: a model minus a box 3.4e38 mm across (the largest floats) whose top cuts it,
+    /// as Manifold's Cray_right cuts Cray_left: the box is a half-space, and the result is the
+    /// model above it, as with a box a few times the model's size. The tolerance is that of the
+    /// smaller operand (`Tolerance`): at the box's scale the whole model was thinner than it, and
+    /// the result was empty.
+    @Test func craycloudBool() throws {
+        let model = try Mesh.sphere(radius: 10, segments: 48).rotated(degrees: Vector3(10, 20, 30))
+        let huge = Double(Float.greatestFiniteMagnitude)
+        let halfSpace = NearContactTests.exactBox(Vector3(-huge, -huge, -huge), Vector3(huge, huge, -2.5))
+        let cut = BooleanTests.expectValid(try model.subtracting(halfSpace), "model minus the half-space")
+        let reference = BooleanTests.expectValid(
+            try model.subtracting(BooleanTests.box(Vector3(-30, -30, -30), Vector3(30, 30, -2.5))), "model minus a box")
+        #expect(cut.volume > 0.5 * model.report(checkSelfIntersections: false).volume)
+        #expect(abs(cut.volume - reference.volume) < 1e-9 * reference.volume, "volume \(cut.volume), not \(reference.volume)")
+        #expect(cut.triangles == reference.triangles)
+    }
+
     /// SelfSubtract and Perturb: a cube, and a corner tetrahedron, minus themselves are empty.
     @Test func selfSubtraction() throws {
         #expect(try Self.cube().subtracting(Self.cube()).isEmpty)
