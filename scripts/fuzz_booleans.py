@@ -28,7 +28,7 @@ seed 2039's case 3839. Close
 copies (a kind asked for by name, not in the default set: 2 in 43,000 still give a volume off by
 the rounding repair's reach; `make fuzz` runs the fixed set of seed 6) are the same
 with a step of 3 to 3,000 times the kernel's tolerance (2^-44 of the largest coordinate, at least
-2^-44 mm): the band where snapping makes nearly parallel faces one but leaves the rest a little
+2^-108 mm): the band where snapping makes nearly parallel faces one but leaves the rest a little
 farther apart; their volume may differ from the exact one by the tolerance times the area, and
 the result may be empty where the whole crescent is no thicker on average than the rounding
 repair's reach (128 tolerances), which drops a shell that thin if rounding still folds it. A
@@ -120,7 +120,7 @@ def manifold_of(operand):
 
 def snapping_allowance(pts, tris):
     """The volume that moving each face of both operands by the kernel's tolerance can change."""
-    tolerance = max(1.0, float(np.abs(pts).max())) * 2.0 ** -44
+    tolerance = max(2.0 ** -64, float(np.abs(pts).max())) * 2.0 ** -44
     surface = sum(np.linalg.norm(np.cross(pts[b] - pts[a], pts[c] - pts[a])) for a, b, c in tris) / 2
     return 2 * tolerance * surface
 
@@ -215,7 +215,7 @@ def close_copy_case(rng):
     dropped where it is no thicker on average than the repair's reach (128 tolerances)."""
     operand = generic_operand(rng)
     pts, tris = operand
-    tolerance = max(1.0, float(np.abs(pts).max())) * 2.0 ** -44
+    tolerance = max(2.0 ** -64, float(np.abs(pts).max())) * 2.0 ** -44
     d = np.array([rng.gauss(0, 1) for _ in range(3)])
     d /= np.linalg.norm(d)
     step = d * tolerance * 10 ** rng.uniform(math.log10(3), math.log10(3000))

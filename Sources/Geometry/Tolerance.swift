@@ -2,7 +2,7 @@
 /// feature, and below which a piece of the rounded result is too thin to have a shape.
 ///
 /// It is 2⁻⁴⁴ of the largest coordinate of the operand whose largest coordinate is the smallest
-/// (at least 2⁻⁴⁴ mm): about 250 spacings of doubles there. Operands touch, or nearly, only inside
+/// (at least 2⁻¹⁰⁸ mm): about 250 spacings of doubles there. Operands touch, or nearly, only inside
 /// the bounds of each, where no coordinate is larger than that: every point a boolean constructs,
 /// every feature it snaps and every rounding error it makes lies there. That is far above the
 /// error of anything computed in floating point on the way (a rotation, a sine, a constructed
@@ -12,7 +12,10 @@
 /// does not make it larger: against a box 1e38 mm across (Manifold's Cray_right, a half-space), a
 /// tolerance of that box's scale would make a model 5e4 mm across thinner than the tolerance, and
 /// the rounding repair would drop it whole. What such an operand's own rounding moves by more than
-/// the tolerance is in general position to the exact stages, which keep it apart.
+/// the tolerance is in general position to the exact stages, which keep it apart. Scaled by a power
+/// of two, a boolean gives the same result scaled, down to 2⁻⁶⁴ mm: below a scale of 1 mm, a
+/// floor of 2⁻⁴⁴ mm made a model a micrometre across simplify more, and one a femtometre across
+/// vanish. (Below 2⁻⁶⁴ mm the exact predicates' products of differences would underflow.)
 ///
 /// It is used by three stages and nowhere else:
 /// - snapping (`NearContactSnapping`): features of the operands nearer than this are made one;
@@ -48,7 +51,7 @@ enum Tolerance {
     static func of(_ bounds: [Bounds]) -> Double {
         var scale = Double.infinity
         for box in bounds {
-            var largest = 1.0
+            var largest = 0x1p-64
             for k in 0..<3 { largest = max(largest, abs(box.min[k]), abs(box.max[k])) }
             scale = min(scale, largest)
         }
@@ -60,7 +63,7 @@ enum Tolerance {
         of(meshes.filter { !$0.isEmpty }.map(\.bounds))
     }
 
-    /// The largest coordinate where operands with tolerance `tolerance` meet (at least 1 mm): the
+    /// The largest coordinate where operands with tolerance `tolerance` meet (at least 2⁻⁶⁴ mm): the
     /// scale of the boolean's rounding errors.
     static func scale(of tolerance: Double) -> Double { tolerance * 0x1p44 }
 }

@@ -174,6 +174,19 @@ import Testing
         #expect(cut.triangles == reference.triangles)
     }
 
+    /// A boolean scaled by a power of two is the same boolean, scaled, bit for bit: the tolerance
+    /// follows the operands' scale (down to 2⁻⁶⁴ mm). With a floor at 1 mm, spheres a micrometre
+    /// across were simplified more than at 1 mm, and a femtometre across the result vanished.
+    @Test(arguments: [-60, -40, -20, 20, 40]) func scaledByAPowerOfTwo(_ exponent: Int) throws {
+        let a = try Mesh.sphere(radius: 5, segments: 32), b = a.translated(by: Vector3(3.1, 1.7, 0.9))
+        let s = Double(sign: .plus, exponent: exponent, significand: 1)
+        let unit = try a.subtracting(b)
+        let scaled = try a.scaled(by: s).subtracting(b.scaled(by: s))
+        #expect(!unit.isEmpty)
+        #expect(scaled.triangles == unit.triangles)
+        #expect(scaled.vertices == unit.vertices.map { $0 * s })
+    }
+
     /// SelfSubtract and Perturb: a cube, and a corner tetrahedron, minus themselves are empty.
     @Test func selfSubtraction() throws {
         #expect(try Self.cube().subtracting(Self.cube()).isEmpty)
