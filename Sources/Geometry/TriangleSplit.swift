@@ -79,11 +79,20 @@ extension Corefinement {
     /// each way; every contact point a corner. A split on rounded positions can miss that where a
     /// point rounds across a segment or an edge, and it then drops a segment the other operand's
     /// pieces have, which the pieces kept would not close up along.
-    private static func isTiling(_ pieces: ArraySlice<Mesh.Triangle>, boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32]) -> Bool {
-        // Directed edges as keys, in sorted arrays compared by merging: a split of a face with many
-        // holes has tens of thousands, so no hashing and no search per edge.
-        @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 { UInt64(u) << 32 | UInt64(v) }
-        @inline(__always) func reversed(_ k: UInt64) -> UInt64 { k << 32 | k >> 32 }
+    static func isTiling(_ pieces: ArraySlice<Mesh.Triangle>, boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32]) -> Bool {
+        // Each edge as one key: its lower end, its higher end and its direction, so that an edge and
+        // its reverse sort side by side; the ids in as few bits as the largest needs, so that the
+        // radix sort makes few passes (a split of a face with many holes has tens of thousands of
+        // edges: no hashing, no search per edge).
+        var largest: UInt32 = 0
+        for t in pieces { largest = max(largest, t.a, t.b, t.c) }
+        for x in boundary { largest = max(largest, x) }
+        let bits = UInt64(UInt32.bitWidth - largest.leadingZeroBitCount)
+        // (Ids of 2³¹ and more, which no mesh that fits in memory has, are left to the exact split.)
+        guard bits <= 31 else { return false }
+        @inline(__always) func key(_ u: UInt32, _ v: UInt32) -> UInt64 {
+            u < v ? UInt64(u) << (bits + 1) | UInt64(v) << 1 : UInt64(v) << (bits + 1) | UInt64(u) << 1 | 1
+        }
         var edges = [UInt64]()
         edges.reserveCapacity(pieces.count * 3)
         for t in pieces {
@@ -92,48 +101,51 @@ extension Corefinement {
             edges.append(key(t.c, t.a))
         }
         edges.radixSort()
-        for n in edges.indices.dropFirst() where edges[n - 1] == edges[n] { return false }  // an edge used twice one way
         var ring = [UInt32]()
         for x in boundary where x != ring.last { ring.append(x) }
         if ring.count > 1 && ring.first == ring.last { ring.removeLast() }
         var steps = ring.indices.map { key(ring[$0], ring[($0 + 1) % ring.count]) }
         steps.radixSort()
         for n in steps.indices.dropFirst() where steps[n - 1] == steps[n] { return false }
-        var back = edges.map(reversed)
-        back.radixSort()
-        // Walk the edges with the steps and the reversed edges beside them: a step must be used and
-        // its reverse not; every other edge must be used the other way too.
-        var s = 0, r = 0, found = 0
-        for e in edges {
-            while s < steps.count && steps[s] < e { s += 1 }
-            while r < back.count && back[r] < e { r += 1 }
-            let isStep = s < steps.count && steps[s] == e, hasReverse = r < back.count && back[r] == e
-            if isStep { found += 1 }
-            guard isStep != hasReverse else { return false }
+        // Walk the edges' runs (an edge alone, or with its reverse) with the steps beside them: an
+        // edge alone must be a step, the same way round; an edge with its reverse must be no step
+        // either way; no edge may be there twice the same way.
+        var s = 0, n = 0, found = 0
+        while n < edges.count {
+            let e = edges[n]
+            while s < steps.count && steps[s] < e & ~1 { s += 1 }
+            let isOnStep = s < steps.count && steps[s] >> 1 == e >> 1
+            if n + 1 < edges.count && edges[n + 1] >> 1 == e >> 1 {
+                guard edges[n + 1] != e, n + 2 == edges.count || edges[n + 2] >> 1 != e >> 1, !isOnStep else { return false }
+                n += 2
+            } else {
+                guard isOnStep && (steps[s] == e || (s + 1 < steps.count && steps[s + 1] == e)) else { return false }
+                found += 1
+                n += 1
+            }
         }
         guard found == steps.count else { return false }
-        // The first position of a sorted array whose key is not below k.
-        func lowerBound(_ keys: [UInt64], _ k: UInt64) -> Int {
+        // A segment not on the boundary is an inner edge, so its reverse is there if it is.
+        func contains(_ keys: [UInt64], _ k: UInt64) -> Bool {
             var lo = 0, hi = keys.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if keys[mid] < k { lo = mid + 1 } else { hi = mid }
             }
-            return lo
-        }
-        func contains(_ keys: [UInt64], _ k: UInt64) -> Bool {
-            let lo = lowerBound(keys, k)
             return lo < keys.count && keys[lo] == k
         }
-        // A segment not on the boundary is an inner edge, so its reverse is there if it is.
         for (u, v) in segments where u != v && !contains(steps, key(u, v)) && !contains(steps, key(v, u)) {
             guard contains(edges, key(u, v)) else { return false }
         }
-        // Every contact point is a corner: an edge starts there.
-        return points.allSatisfy { x in
-            let lo = lowerBound(edges, key(x, 0))
-            return lo < edges.count && edges[lo] >> 32 == UInt64(x)
+        // Every contact point is a corner.
+        guard !points.isEmpty else { return true }
+        var missing = Set(points)
+        for t in pieces {
+            missing.remove(t.a)
+            missing.remove(t.b)
+            missing.remove(t.c)
         }
+        return missing.isEmpty
     }
 
     /// The split on rounded positions, projected along `axis` (mirrored when `flip`, so that the
