@@ -91,6 +91,27 @@ import Testing
         #expect(signs2.values.allSatisfy { $0 > 100 }, "\(signs2)")
     }
 
+    /// A point far from a small triangle, nearly in its plane (a corner of a box 1e38 mm across
+    /// against a sliver of a model): the filter cannot decide, the differences of the point to the
+    /// triangle are rounded, and the predicate agrees with the raw-coordinate path.
+    @Test func farPointsNearlyInASmallTrianglesPlaneAgreeWithTheRawCoordinatePath() {
+        var rng = SeededRandom(seed: 6)
+        var signs = [0: 0, 1: 0, -1: 0]
+        for n in 0..<20_000 {
+            let x = { (rng: inout SeededRandom) in Double.random(in: 1.25..<1.75, using: &rng) }
+            let a = Vector3(x(&rng), x(&rng), x(&rng)), b = Vector3(x(&rng), x(&rng), x(&rng)), c = Vector3(x(&rng), x(&rng), x(&rng))
+            let far = [1e6, 1e20, 1e38][n % 3]
+            let s = Double.random(in: -far...far, using: &rng), t = Double.random(in: -far...far, using: &rng)
+            // In the plane but for rounding: a few units in the last place of its own size off it,
+            // on either side, where the filter cannot decide.
+            let d = a + (b - a) * s + (c - a) * t
+            let sign = Predicates.orient3d(a, b, c, d)
+            #expect(sign == Predicates.orient3dLaplace(a, b, c, d), "\(a) \(b) \(c) \(d)")
+            signs[sign, default: 0] += 1
+        }
+        #expect(signs[1]! > 1000 && signs[-1]! > 1000, "\(signs)")
+    }
+
     @Test func orient2dHandlesTheClassicNearCollinearGrid() {
         // Shewchuk's example: points near (0.5, 0.5) on the line through (12, 12) and (24, 24).
         var wrongByNaiveFormula = 0
