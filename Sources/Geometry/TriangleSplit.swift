@@ -81,12 +81,14 @@ extension Corefinement {
     /// pieces have, which the pieces kept would not close up along.
     static func isTiling(_ pieces: ArraySlice<Mesh.Triangle>, boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32]) -> Bool {
         // Each edge as one key: its lower end, its higher end and its direction, so that an edge and
-        // its reverse sort side by side; the ids in as few bits as the largest needs, so that the
-        // radix sort makes few passes (a split of a face with many holes has tens of thousands of
-        // edges: no hashing, no search per edge).
+        // its reverse sort side by side; the ids in as few bits as the largest of any piece, step or
+        // segment needs (a larger one would make another edge's key), so that the radix sort makes
+        // few passes (a split of a face with many holes has tens of thousands of edges: no hashing,
+        // no search per edge).
         var largest: UInt32 = 0
         for t in pieces { largest = max(largest, t.a, t.b, t.c) }
         for x in boundary { largest = max(largest, x) }
+        for (u, v) in segments { largest = max(largest, u, v) }
         let bits = UInt64(UInt32.bitWidth - largest.leadingZeroBitCount)
         // (Ids of 2³¹ and more, which no mesh that fits in memory has, are left to the exact split.)
         guard bits <= 31 else { return false }

@@ -32,6 +32,11 @@ import Testing
     @Test func aSegmentMustBeAnEdge() {
         #expect(!Self.tiles([(0, 1, 2), (0, 2, 3)], boundary: [0, 1, 2, 3], segments: [(1, 3)]))
         #expect(Self.tiles([(0, 1, 3), (1, 2, 3)], boundary: [0, 1, 2, 3], segments: [(1, 3)]))
+        // A segment to a point that is no corner, with a larger id than every corner: its key,
+        // in as few bits as the corners need, would be that of the edge from 0 to the centre.
+        let fan: [(UInt32, UInt32, UInt32)] = [(0, 1, 4), (1, 2, 4), (2, 3, 4), (3, 0, 4)]
+        #expect(Self.tiles(fan, boundary: [0, 1, 2, 3], segments: [(0, 4)]))
+        #expect(!Self.tiles(fan, boundary: [0, 1, 2, 3], segments: [(0, 12)]))
     }
 
     /// A contact point inside (3), fanned, must be a corner of a piece.
