@@ -146,10 +146,6 @@ def expected(op, ms):
     return ms[0] - ms[1]
 
 
-def largest_coordinate(operand):
-    return float(np.abs(operand[0]).max())
-
-
 def reference(op, operands, ms, volume):
     """The volume a result must have (manifold3d's) and the volume it is compared at (1e-6 of
     it): the first operand's for a difference and the smaller's for an intersection, which hold
