@@ -48,18 +48,27 @@ public struct Contour: Hashable, Sendable {
         var w = 0
         let n = points.count
         for i in 0..<n {
-            let a = points[i], b = points[(i + 1) % n]
-            if a.y <= p.y {
-                if b.y > p.y {
-                    let o = Predicates.orient2d(a, b, p)
-                    if o > 0 { w += 1 } else if o == 0 { return nil }
-                } else if b.y == p.y, isOnSegment(p, a, b) { return nil }
-            } else if b.y <= p.y {
-                let o = Predicates.orient2d(a, b, p)
-                if o < 0 { w -= 1 } else if o == 0 { return nil }
-            }
+            guard let step = Contour.windingStep(points[i], points[(i + 1) % n], around: p) else { return nil }
+            w += step
         }
         return w
+    }
+
+    /// What the edge from `a` to `b` adds to a loop's winding number around `p` (a crossing of the
+    /// horizontal line through `p`, left of `p`, counted half-open in y so that a vertex on the line
+    /// counts once), or nil when `p` lies on the edge. Only an edge whose heights span `p.y` adds
+    /// anything or returns nil.
+    @inline(__always) static func windingStep(_ a: Vector2, _ b: Vector2, around p: Vector2) -> Int? {
+        if a.y <= p.y {
+            if b.y > p.y {
+                let o = Predicates.orient2d(a, b, p)
+                return o > 0 ? 1 : (o == 0 ? nil : 0)
+            }
+            return b.y == p.y && isOnSegment(p, a, b) ? nil : 0
+        }
+        guard b.y <= p.y else { return 0 }
+        let o = Predicates.orient2d(a, b, p)
+        return o < 0 ? -1 : (o == 0 ? nil : 0)
     }
 }
 

@@ -3,7 +3,7 @@
 /// Vertices are numbered locally in the order they are first added, and everything after that runs
 /// on arrays of local numbers.
 struct PlanarGraph {
-    private var local = [UInt32: Int32]()  // vertex id -> local number
+    private var local = EdgeTable()  // vertex id -> local number
     private var ids = [UInt32]()  // local number -> vertex id, in insertion order
     private var edges = [(Int32, Int32)]()
 
@@ -13,9 +13,9 @@ struct PlanarGraph {
     }
 
     private mutating func number(_ id: UInt32) -> Int32 {
-        if let n = local[id] { return n }
+        if let n = local[EdgeTable.key(id)] { return Int32(n) }
         let n = Int32(ids.count)
-        local[id] = n
+        local[EdgeTable.key(id)] = Int(n)
         ids.append(id)
         return n
     }
@@ -143,6 +143,12 @@ struct PlanarGraph {
             boxes.append((lo, hi))
         }
         let rootComponent = component[0]
+        // Each face's loop indexed once, when a floating component first asks about it.
+        var loops = [WindingIndex?](repeating: nil, count: faceCycles.count)
+        func winding(of f: Int, around p: Vector2) -> Int? {
+            if loops[f] == nil { loops[f] = WindingIndex(cycles[faceCycles[f]].map { at[Int($0)] }) }
+            return loops[f]!.winding(around: p)
+        }
         for (comp, i) in outside.enumerated() where comp != rootComponent {
             // A floating component: its outside cycle is a hole in the smallest face around it.
             let probe = at[Int(cycles[i][0])]
@@ -150,8 +156,7 @@ struct PlanarGraph {
             for (f, k) in faceCycles.enumerated() {
                 let (lo, hi) = boxes[f]
                 guard probe.x >= lo.x, probe.x <= hi.x, probe.y >= lo.y, probe.y <= hi.y else { continue }
-                guard component[Int(cycles[k][0])] != comp,
-                      Contour(cycles[k].map { at[Int($0)] }).winding(around: probe) == 1 else { continue }
+                guard component[Int(cycles[k][0])] != comp, winding(of: f, around: probe) == 1 else { continue }
                 if holder.map({ areas[k] < areas[faceCycles[$0]] }) ?? true { holder = f }
             }
             guard let h = holder else {

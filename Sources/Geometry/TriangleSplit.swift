@@ -13,7 +13,7 @@ extension Corefinement {
     /// instead. Returns whether it was: such pieces are right, but their rounded corners may fold.
     static func split(
         corners: (UInt32, UInt32, UInt32), boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32], vertices: [Vector3],
-        definition: @escaping (UInt32) -> ContactPoint, tag: UInt32, tolerance: Double, into out: inout [Mesh.Triangle]
+        definition: (UInt32) -> ContactPoint, tag: UInt32, tolerance: Double, into out: inout [Mesh.Triangle]
     ) throws(GeometryError) -> Bool {
         let p0 = vertices[Int(corners.0)]
         let normal = (vertices[Int(corners.1)] - p0).cross(vertices[Int(corners.2)] - p0)
@@ -141,13 +141,16 @@ extension Corefinement {
         }
         // Every contact point is a corner.
         guard !points.isEmpty else { return true }
-        var missing = Set(points)
+        var corner = EdgeTable(capacity: points.count)  // point -> 1 once found a corner
+        for x in points { corner[EdgeTable.key(x)] = 0 }
+        var missing = corner.count
         for t in pieces {
-            missing.remove(t.a)
-            missing.remove(t.b)
-            missing.remove(t.c)
+            for x in [t.a, t.b, t.c] where corner[EdgeTable.key(x)] == 0 {
+                corner[EdgeTable.key(x)] = 1
+                missing -= 1
+            }
         }
-        return missing.isEmpty
+        return missing == 0
     }
 
     /// The split on rounded positions, projected along `axis` (mirrored when `flip`, so that the
@@ -182,8 +185,12 @@ extension Corefinement {
                 triangles.append(Mesh.Triangle(ids[x], ids[y], ids[z], tag: tag))
             }
         }
-        let onSegments = Set(segments.flatMap { [$0.0, $0.1] })
-        for x in points where !onSegments.contains(x) {
+        var onSegments = EdgeTable(capacity: 2 * segments.count)
+        for (u, v) in segments {
+            onSegments[EdgeTable.key(u)] = 0
+            onSegments[EdgeTable.key(v)] = 0
+        }
+        for x in points where onSegments[EdgeTable.key(x)] == nil {
             try insert(x, into: &triangles, at: flat)
         }
         out += triangles

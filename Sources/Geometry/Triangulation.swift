@@ -158,8 +158,9 @@ extension Polygon {
 }
 
 /// Joins holes to the outline one by one. The contour edges never change, so they sit in a BVH built
-/// once; the bridges added so far are few and checked directly. The nodes of the ring sit in a grid,
-/// searched nearest first for a bridge's end and looked up by position for holes that touch the ring.
+/// once; the bridges added so far are checked directly, by their boxes first. The nodes of the ring
+/// sit in a grid, searched nearest first for a bridge's end and looked up by position for holes
+/// that touch the ring.
 private struct HoleMerger {
     var grid: NodeGrid
     var bridges = [(Vector2, Vector2)]()
@@ -216,7 +217,12 @@ private struct HoleMerger {
         edgeTree.forEachOverlap(with: Bounds(Vector3(a, 0), Vector3(b, 0))) { e in
             if clear && blocks(edges[e].0, edges[e].1) { clear = false }
         }
-        return clear && !bridges.contains { blocks($0.0, $0.1) }
+        guard clear else { return false }
+        // A bridge whose box misses the segment's cannot block it.
+        let lo = Vector2(min(a.x, b.x), min(a.y, b.y)), hi = Vector2(max(a.x, b.x), max(a.y, b.y))
+        return !bridges.contains { q, r in
+            max(q.x, r.x) >= lo.x && min(q.x, r.x) <= hi.x && max(q.y, r.y) >= lo.y && min(q.y, r.y) <= hi.y && blocks(q, r)
+        }
     }
 
     /// After a splice: the hole's nodes and the two new duplicates join the ring.
