@@ -60,8 +60,12 @@ struct ContactArrangement {
 
     /// The exact definition of vertex `id`.
     private func definition(_ id: UInt32) -> ContactPoint {
-        let inputs = meshes[0].vertices.count + meshes[1].vertices.count
-        return Int(id) < inputs ? .vertex(vertices[Int(id)]) : definitions[Int(id) - inputs]
+        Self.definition(id, vertices, definitions, inputs: meshes[0].vertices.count + meshes[1].vertices.count)
+    }
+
+    /// The exact definition of vertex `id`: input vertex, or constructed point after the `inputs`.
+    private static func definition(_ id: UInt32, _ vertices: [Vector3], _ definitions: [ContactPoint], inputs: Int) -> ContactPoint {
+        Int(id) < inputs ? .vertex(vertices[Int(id)]) : definitions[Int(id) - inputs]
     }
 
     /// The points inside the edge from `start` to `end` (input vertices) in order, exactly: by the
@@ -176,6 +180,9 @@ struct ContactArrangement {
         let fates = [fates0, fates1]
         var cut = [(mesh: Int, triangle: Int)]()
         for mesh in 0..<2 { for (i, fate) in fates[mesh].enumerated() where fate == .cut { cut.append((mesh, i)) } }
+        // The definitions read from locals: a closure calling a method copies the arrangement (a
+        // retain of each of its arrays) for each triangle, which the cores then contend for.
+        let (vertices, definitions, inputs) = (vertices, definitions, meshes[0].vertices.count + meshes[1].vertices.count)
         // Some ten thousand instructions a triangle, and far more for one with many segments.
         let split = try Parallel.each(cut.count, sharing: Parallel.isWorthSharing(cut.count, cost: 10_000)) {
             k throws(GeometryError) -> (pieces: [Mesh.Triangle], exact: Bool) in
@@ -198,7 +205,7 @@ struct ContactArrangement {
             out.reserveCapacity(boundary.count + 2 * (inFace[mesh][i].count + segments[mesh][i].count))
             let exact = try Corefinement.split(
                 corners: (a, b, c), boundary: boundary, segments: segments[mesh][i], points: inFace[mesh][i], vertices: vertices,
-                definition: definition, tag: t.tag, tolerance: tolerance, into: &out)
+                definition: { Self.definition($0, vertices, definitions, inputs: inputs) }, tag: t.tag, tolerance: tolerance, into: &out)
             return (out, exact)
         }
         // Each operand's pieces in the order of its triangles, one operand per core.

@@ -227,7 +227,7 @@ extension Mesh {
                 bvh.forEachOverlap(with: boxes[i]) { j in
                     // Each pair once: a pair of tested triangles from its lower index.
                     guard j > i || (j < i && !isTested[j]) else { return }
-                    if test.crosses(j) {
+                    if test.crosses(j, of: self) {
                         count += 1
                         if pairs.count < keeping { pairs.append((i, j)) }
                     }
@@ -258,9 +258,10 @@ extension Mesh {
 }
 
 /// Whether triangle `i` of a mesh crosses another of its triangles: they meet anywhere but along
-/// an edge or at a corner they share (exact). Made once per triangle, tested against many.
+/// an edge or at a corner they share (exact). Made once per triangle, tested against many. The
+/// mesh is passed to each test rather than kept: a copy kept per triangle retained the mesh's
+/// arrays, a count that the cores then contended for.
 struct CrossingTest {
-    let mesh: Mesh
     let i: Int
     let plane: Predicates.Plane
     let tri: TriangleIntersection.Tri
@@ -269,7 +270,6 @@ struct CrossingTest {
     let projects: Bool
 
     init(_ mesh: Mesh, _ i: Int) {
-        self.mesh = mesh
         self.i = i
         let (p, q, r) = mesh.corners(i)
         plane = Predicates.Plane(p, q, r)
@@ -278,7 +278,8 @@ struct CrossingTest {
         projects = Predicates.orient2d(p, q, r, droppingAxis: axis) != 0
     }
 
-    func crosses(_ j: Int) -> Bool {
+    /// Whether triangle `j` of `mesh` (the mesh this test was made on) crosses triangle `i`.
+    func crosses(_ j: Int, of mesh: Mesh) -> Bool {
         let t = mesh.triangles[i], u = mesh.triangles[j]
         // Neighbours in one plane that is not axis-aligned (a turned part's faces) cost `orient3d`
         // its exact evaluation, a few thousand instructions: where the filter cannot decide their

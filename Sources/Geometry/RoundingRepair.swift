@@ -257,7 +257,7 @@ struct RoundingRepair {
             let mesh = Mesh(vertices: positions, triangles: localTriangles)
             let tests = fan.indices.map { CrossingTest(mesh, $0) }
             var count = 0
-            for (a, b) in pairs where tests[a].crosses(b) {
+            for (a, b) in pairs where tests[a].crosses(b, of: mesh) {
                 count += 1
                 if count >= limit { break }
             }
@@ -267,7 +267,7 @@ struct RoundingRepair {
         // The pairs that cross where v is go first: a candidate that keeps them is found out soon.
         let here = Mesh(vertices: localVertices, triangles: localTriangles)
         let testsHere = fan.indices.map { CrossingTest(here, $0) }
-        let crossingHere = pairs.map { testsHere[$0.0].crosses($0.1) }
+        let crossingHere = pairs.map { testsHere[$0.0].crosses($0.1, of: here) }
         var best = (count: crossingHere.count { $0 }, position: p)
         guard best.count > 0 else { return false }
         pairs = pairs.indices.filter { crossingHere[$0] }.map { pairs[$0] } + pairs.indices.filter { !crossingHere[$0] }.map { pairs[$0] }
@@ -324,7 +324,7 @@ struct RoundingRepair {
                 for y in range {
                     tree.forEachOverlap(with: boxes[y]) { k in
                         let x = changed[k]
-                        guard y != x, unchanged[live[y]] || y > x, suspects[x] || suspects[y], tests[k].crosses(y) else { return }
+                        guard y != x, unchanged[live[y]] || y > x, suspects[x] || suspects[y], tests[k].crosses(y, of: mesh) else { return }
                         pairs.append((live[min(x, y)], live[max(x, y)]))
                     }
                 }
