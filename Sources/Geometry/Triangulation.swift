@@ -434,16 +434,17 @@ private struct Ring {
         return index.count - 1
     }
 
-    /// Whether the corner at `b` can be cut off: it turns left and no other node lies in its closed
-    /// triangle. The nodes are looked up in `grid`, or (small rings) walked round the ring.
-    func isEar(_ b: Int, grid: NodeGrid?) -> Bool {
+    /// Whether the corner at `b` can be cut off: it turns left and no other node that may block it
+    /// (`blocking`) lies in its closed triangle. The nodes are looked up in `grid`, which holds only
+    /// those, or (small rings) walked round the ring.
+    func isEar(_ b: Int, grid: NodeGrid?, blocking: [Bool]) -> Bool {
         let a = prev[b], c = next[b]
         let pa = p(a), pb = p(b), pc = p(c)
         guard Predicates.orient2d(pa, pb, pc) > 0 else { return false }
         let lo = Vector2(min(pa.x, pb.x, pc.x), min(pa.y, pb.y, pc.y))
         let hi = Vector2(max(pa.x, pb.x, pc.x), max(pa.y, pb.y, pc.y))
         @inline(__always) func blocks(_ n: Int) -> Bool {
-            guard alive[n], n != a, n != b, n != c else { return false }
+            guard alive[n], blocking[n], n != a, n != b, n != c else { return false }
             let q = p(n)
             return q.x >= lo.x && q.x <= hi.x && q.y >= lo.y && q.y <= hi.y && q != pa && q != pb && q != pc
                 && Predicates.orient2d(pa, pb, q) >= 0 && Predicates.orient2d(pb, pc, q) >= 0 && Predicates.orient2d(pc, pa, q) >= 0
@@ -473,13 +474,21 @@ private struct Ring {
         var stop = ear
         let all = nodes(from: head)
         var count = all.count
+        // Only a node that does not turn left can block an ear: where the closed triangle of a
+        // corner that turns left holds nodes, the boundary enters it across the edge opposite the
+        // corner (it cannot cross the other two, its own edges), and the node of such a run
+        // farthest from that edge turns right or goes straight, the inside being on the corner's
+        // side (as in Mapbox's earcut). Cutting ears only ever turns nodes further left, so the
+        // nodes that turn right or go straight at the start are all that may ever block.
+        var blocking = [Bool](repeating: false, count: index.count)
+        for n in all { blocking[n] = Predicates.orient2d(p(prev[n]), p(n), p(next[n])) <= 0 }
         // A small ring is walked in full for each ear test; a large one is looked up in a grid.
-        var grid = all.count > 24 ? NodeGrid(ring: self, nodes: all) : nil
+        var grid = all.count > 24 ? NodeGrid(ring: self, nodes: all.filter { blocking[$0] }, spanning: all) : nil
         while count > 2 {
             // A zero-length edge where a hole touches the ring (the two nodes are one point) goes
             // without a triangle.
             let isZeroLength = p(next[ear]) == p(ear)
-            if isZeroLength || isEar(ear, grid: grid) {
+            if isZeroLength || isEar(ear, grid: grid, blocking: blocking) {
                 if !isZeroLength { triangles.append((index[prev[ear]], index[ear], index[next[ear]])) }
                 let n = next[ear]
                 // Cut nodes leave the grid, so that ear tests do not walk past them.
