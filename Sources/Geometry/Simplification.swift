@@ -99,7 +99,8 @@ struct Simplification {
             range.map { i -> UInt8 in
                 let t = triangles[i]
                 let centre = (vertices[Int(t.a)][axis] + vertices[Int(t.b)][axis] + vertices[Int(t.c)][axis]) / 3
-                return UInt8(min(Self.slabs - 1, max(0, Int(((centre - low) / width).rounded(.down)))))
+                // Truncated: the floor where not negative, and a negative quotient clamps to 0 either way.
+                return UInt8(min(Self.slabs - 1, max(0, Int((centre - low) / width))))
             }
         }.flatMap { $0 }
         // Per removable vertex: its slab, or -1 where its triangles or its neighbours' span two.

@@ -261,9 +261,11 @@ private struct NodeGrid {
         for n in nodes { insert(n, at: ring.p(n)) }
     }
 
+    /// The cell of `q`, clamped to the grid. (Truncation is the floor for the quotients that are
+    /// not negative, and the negative ones clamp to 0 either way: no call to `floor`, which the
+    /// ear tests and the bridge searches made millions of times on W3.)
     func index(_ q: Vector2) -> (Int, Int) {
-        (min(columns - 1, max(0, Int(((q.x - origin.x) / cell).rounded(.down)))),
-         min(rows - 1, max(0, Int(((q.y - origin.y) / cell).rounded(.down)))))
+        (min(columns - 1, max(0, Int((q.x - origin.x) / cell))), min(rows - 1, max(0, Int((q.y - origin.y) / cell))))
     }
 
     mutating func insert(_ n: Int, at q: Vector2) {
