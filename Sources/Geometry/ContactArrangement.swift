@@ -69,27 +69,47 @@ struct ContactArrangement {
     }
 
     /// The points inside the edge from `start` to `end` (input vertices) in order, exactly: by the
-    /// coordinate on which the edge runs furthest, compared on the points' definitions.
-    private func sortedAlong(_ start: UInt32, _ end: UInt32, _ ids: ArraySlice<UInt32>) -> [UInt32] {
-        if ids.count == 1 { return [ids[ids.startIndex]] }
+    /// coordinate on which the edge runs furthest, compared on the points' definitions; appended
+    /// to `out` (an array returned per edge was a tenth of a small boolean's allocations).
+    private func appendSortedAlong(_ start: UInt32, _ end: UInt32, _ ids: ArraySlice<UInt32>, to out: inout [UInt32]) {
+        if ids.count == 1 {
+            out.append(ids[ids.startIndex])
+            return
+        }
         let d = vertices[Int(end)] - vertices[Int(start)]
         let axis = abs(d.x) >= abs(d.y) && abs(d.x) >= abs(d.z) ? 0 : (abs(d.y) >= abs(d.z) ? 1 : 2)
         let direction = d[axis] > 0 ? 1 : -1
+        let sign = Double(direction)
         // Usually the estimates alone decide: ordered by them, each point lies farther from the next
         // than both their error bounds, twice (as `IndirectPredicates.compare` decides on them).
-        let estimated = ids.map { ($0, definition($0).estimate) }
-        if estimated.allSatisfy({ $0.1 != nil }) {
-            let sign = Double(direction)
-            let order = estimated.sorted { $0.1!.point[axis] * sign < $1.1!.point[axis] * sign }
-            let apart = zip(order, order.dropFirst()).allSatisfy { a, b in
-                let (pa, ea) = a.1!, (pb, eb) = b.1!
-                let bound = (ea + eb) * (1 + 0x1p-40)
-                return (pb[axis] - pa[axis]) * sign > 2 * bound
+        func isApart(_ a: (point: Vector3, error: Double), _ b: (point: Vector3, error: Double)) -> Bool {
+            let bound = (a.error + b.error) * (1 + 0x1p-40)
+            return (b.point[axis] - a.point[axis]) * sign > 2 * bound
+        }
+        if ids.count == 2 {
+            // Two points, the most common case, without arrays: the second goes first only where its
+            // estimate is strictly lower, as a sort of the two would order them.
+            let x = ids[ids.startIndex], y = ids[ids.startIndex + 1]
+            if let ex = definition(x).estimate, let ey = definition(y).estimate {
+                let swapped = ey.point[axis] * sign < ex.point[axis] * sign
+                if swapped ? isApart(ey, ex) : isApart(ex, ey) {
+                    out.append(swapped ? y : x)
+                    out.append(swapped ? x : y)
+                    return
+                }
             }
-            if apart { return order.map(\.0) }
+        } else {
+            let estimated = ids.map { ($0, definition($0).estimate) }
+            if estimated.allSatisfy({ $0.1 != nil }) {
+                let order = estimated.sorted { $0.1!.point[axis] * sign < $1.1!.point[axis] * sign }
+                if zip(order, order.dropFirst()).allSatisfy({ isApart($0.1!, $1.1!) }) {
+                    for (id, _) in order { out.append(id) }
+                    return
+                }
+            }
         }
         let points = ids.map { ($0, HomogeneousPoint(definition($0))) }
-        return points.sorted { IndirectPredicates.compare($0.1, $1.1, along: axis) * direction < 0 }.map(\.0)
+        for (id, _) in points.sorted(by: { IndirectPredicates.compare($0.1, $1.1, along: axis) * direction < 0 }) { out.append(id) }
     }
 
     /// The contact curves: segments across triangles, and the stretches of edges between the ends
@@ -118,7 +138,10 @@ struct ContactArrangement {
                     n = Int(next[n])
                     let start = resolve(globalID(mesh, edge.a)), end = resolve(globalID(mesh, edge.b))
                     if !chains.contains(where: { $0.end == edge.b }) {
-                        chains.append((edge.b, [start] + sortedAlong(start, end, edgePoints[mesh].points(edge.a, edge.b)) + [end]))
+                        var chain = [start]
+                        appendSortedAlong(start, end, edgePoints[mesh].points(edge.a, edge.b), to: &chain)
+                        chain.append(end)
+                        chains.append((edge.b, chain))
                     }
                     let chain = chains.first { $0.end == edge.b }!.chain
                     guard let i = chain.firstIndex(of: resolve(p)), let j = chain.firstIndex(of: resolve(q)) else {
@@ -194,11 +217,11 @@ struct ContactArrangement {
             var boundary = [UInt32]()
             boundary.reserveCapacity(3 + points0.count + points1.count + points2.count)
             boundary.append(a)
-            if !points0.isEmpty { boundary += sortedAlong(a, b, points0) }
+            if !points0.isEmpty { appendSortedAlong(a, b, points0, to: &boundary) }
             boundary.append(b)
-            if !points1.isEmpty { boundary += sortedAlong(b, c, points1) }
+            if !points1.isEmpty { appendSortedAlong(b, c, points1, to: &boundary) }
             boundary.append(c)
-            if !points2.isEmpty { boundary += sortedAlong(c, a, points2) }
+            if !points2.isEmpty { appendSortedAlong(c, a, points2, to: &boundary) }
             var out = [Mesh.Triangle]()
             // A triangulation of the boundary has its length less two triangles; each point inside
             // and each segment adds about two.

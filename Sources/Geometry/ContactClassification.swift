@@ -212,7 +212,7 @@ extension Corefinement {
                 case .vertex(let v):
                     let r = Int(root(v, of: 1 - mesh))
                     found += aroundCorner[Int(cornerFirst[r])..<Int(cornerFirst[r + 1])]
-                case .edge(let e): found += alongEdge.triangles(on: EdgeTriangles.key(e.a, e.b))
+                case .edge(let e): alongEdge.forEachTriangle(on: EdgeTriangles.key(e.a, e.b)) { found.append($0) }
                 }
                 return false
             }

@@ -123,12 +123,22 @@ struct ContactRegistry {
     mutating func joinCoincidentPoints(at vertices: [Vector3]) {
         same.grow(to: vertices.count)
         guard isDegenerate else { return }
+        // Per operand, the features inside an edge or a face that hold more than one id, with those
+        // ids in the order found (the first id of each feature apart: most hold one, and an array
+        // each was a third of a small boolean's allocations).
         var onFeature = [[Simplex: [UInt32]]](repeating: [:], count: 2)
         for m in 0..<2 {
-            for (id, s) in found[m].enumerated() {
-                if let s, s.isVertex == false { onFeature[m][s, default: []].append(UInt32(id)) }
+            var firstOn = [Simplex: UInt32](minimumCapacity: definitions.count)
+            func note(_ id: UInt32, on s: Simplex) {
+                guard !s.isVertex else { return }
+                if let first = firstOn[s] {
+                    onFeature[m][s, default: [first]].append(id)
+                } else {
+                    firstOn[s] = id
+                }
             }
-            for id in extra[m].keys.sorted() { for s in extra[m][id]! where !s.isVertex { onFeature[m][s, default: []].append(id) } }
+            for (id, s) in found[m].enumerated() { if let s { note(UInt32(id), on: s) } }
+            for id in extra[m].keys.sorted() { for s in extra[m][id]! { note(id, on: s) } }
         }
         // Equal rounded positions are only a hint: two points are one where their definitions are.
         let inputs = a.vertices.count + b.vertices.count, definitions = definitions
@@ -142,7 +152,7 @@ struct ContactRegistry {
         // Each rounded coordinate is within scale 2⁻⁴⁷ of the exact one.
         let reach = 2 * Tolerance.scale(of: tolerance) * 0x1p-47
         for m in 0..<2 {
-            for (_, ids) in onFeature[m] where ids.count > 1 {
+            for (_, ids) in onFeature[m] {
                 let sorted = ids.sorted { vertices[Int($0)].x < vertices[Int($1)].x }
                 for k in 1..<sorted.count {
                     let p = vertices[Int(sorted[k])]
@@ -166,19 +176,24 @@ struct ContactRegistry {
         for v in representative.indices where representative[v] != UInt32(v) {
             let r = representative[v]
             for m in 0..<2 {
-                for s in (found[m][v].map { [$0] } ?? []) + (extra[m][UInt32(v)] ?? []) {
+                func hold(_ s: Simplex) {
                     if found[m][Int(r)] == nil {
                         found[m][Int(r)] = s
                     } else if found[m][Int(r)] != s && !(extra[m][r]?.contains(s) ?? false) {
                         extra[m][r, default: []].append(s)
                     }
                 }
+                if let s = found[m][v] { hold(s) }
+                if let more = extra[m][UInt32(v)] { for s in more { hold(s) } }
             }
         }
         if isDegenerate {
             for m in 0..<2 {
-                for t in segments[m].indices where !segments[m][t].isEmpty {
-                    segments[m][t] = segments[m][t].map { (representative[Int($0.0)], representative[Int($0.1)]) }
+                for t in segments[m].indices {
+                    for k in segments[m][t].indices {
+                        let (p, q) = segments[m][t][k]
+                        segments[m][t][k] = (representative[Int(p)], representative[Int(q)])
+                    }
                 }
             }
         }

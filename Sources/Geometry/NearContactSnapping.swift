@@ -1078,15 +1078,20 @@ struct NearContactSnapping {
                 guard vertices[Int(t.a)] == p || vertices[Int(t.b)] == p || vertices[Int(t.c)] == p else { return }
                 atCorner = true
                 // The triangles on its edges (itself among them).
-                for k in 0..<3 { besideCornerAtP += onEdge.triangles(on: EdgeTriangles.key(t[k], t[(k + 1) % 3])) }
+                for k in 0..<3 { onEdge.forEachTriangle(on: EdgeTriangles.key(t[k], t[(k + 1) % 3])) { besideCornerAtP.append($0) } }
             }
             for i in near where !Self.isFar(triangles[i], of: vertices, from: p, p, tolerance: tolerance) {
                 let t = triangles[i]
-                let c = [vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]]
+                let c = (vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)])
+                @inline(__always) func corner(_ k: Int) -> Vector3 { k == 0 ? c.0 : (k == 1 ? c.1 : c.2) }
                 // A corner near `p` is the feature of this triangle (unless `p` is at a corner of
-                // this mesh already).
-                if let k = (0..<3).min(by: { (p - c[$0]).lengthSquared < (p - c[$1]).lengthSquared }), (p - c[k]).length <= tolerance {
-                    if !atCorner { consider(.vertex(t[k]), 0, (p - c[k]).length, (t[k], t[k])) }
+                // this mesh already): the nearest, the first of equals.
+                var nearest = 0
+                if (p - c.1).lengthSquared < (p - c.0).lengthSquared { nearest = 1 }
+                if (p - c.2).lengthSquared < (p - corner(nearest)).lengthSquared { nearest = 2 }
+                if (p - corner(nearest)).length <= tolerance {
+                    let v = t[nearest]
+                    if !atCorner { consider(.vertex(v), 0, (p - corner(nearest)).length, (v, v)) }
                     continue
                 }
                 if besideCornerAtP.contains(i) { continue }
@@ -1104,15 +1109,16 @@ struct NearContactSnapping {
                     if !cornerIsActive && !isActive(u) && !isActive(w) && Self.isOnLine(p, a, b) { continue }
                     consider(.edge(u, w), 1, (p - (a + d * s)).length, (u, w))
                 }
-                let n = (c[1] - c[0]).cross(c[2] - c[0])
+                let n = (c.1 - c.0).cross(c.2 - c.0)
                 let nn = n.lengthSquared
                 guard nn > 0 else { continue }
-                let h = n.dot(p - c[0]) / nn
+                let h = n.dot(p - c.0) / nn
                 let q = p - n * h
-                let inside = (0..<3).allSatisfy { k in (c[(k + 1) % 3] - c[k]).cross(q - c[k]).dot(n) > 0 }
+                let inside = (c.1 - c.0).cross(q - c.0).dot(n) > 0 && (c.2 - c.1).cross(q - c.1).dot(n) > 0
+                    && (c.0 - c.2).cross(q - c.2).dot(n) > 0
                 // A corner exactly in the face's plane is in exact contact with it, which the
                 // corefinement resolves.
-                if inside && abs(h) * nn.squareRoot() <= tolerance && Predicates.orient3d(c[0], c[1], c[2], p) != 0 {
+                if inside && abs(h) * nn.squareRoot() <= tolerance && Predicates.orient3d(c.0, c.1, c.2, p) != 0 {
                     consider(.face(i), 2, abs(h) * nn.squareRoot(), (UInt32(i), 0))
                 }
             }

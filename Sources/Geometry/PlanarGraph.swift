@@ -80,28 +80,33 @@ struct PlanarGraph {
         compact.removeSubrange(end...)
         // Trace cycles with the face on the left: after u -> v, turn to the neighbour of v just before u
         // in counter-clockwise order. Directed edge u -> v is visited when its slot in u's row is.
+        // The cycles one after another in one array (every directed edge once), each from its
+        // offset: an array per cycle was the split's most frequent allocation.
         var visited = [Bool](repeating: false, count: compact.count)
-        var cycles = [[Int32]]()
+        var cycleCorners = [Int32](), cycleStart = [0]
+        cycleCorners.reserveCapacity(compact.count)
         for u in 0..<n {
             for slot in first[u]..<first[u + 1] where !visited[slot] {
-                var cycle = [Int32]()
                 var a = Int32(u), s = slot
                 while !visited[s] {
                     visited[s] = true
-                    cycle.append(a)
+                    cycleCorners.append(a)
                     let b = Int(compact[s])
                     let i = (first[b]..<first[b + 1]).first { compact[$0] == a }!
                     s = i == first[b] ? first[b + 1] - 1 : i - 1
                     a = Int32(b)
                 }
-                cycles.append(cycle)
+                cycleStart.append(cycleCorners.count)
             }
         }
+        let cycleCount = cycleStart.count - 1
+        func cycle(_ i: Int) -> ArraySlice<Int32> { cycleCorners[cycleStart[i]..<cycleStart[i + 1]] }
         // Components, to tell each one's outside cycle from its faces.
         var component = [Int](repeating: -1, count: n)
         var count = 0
+        var stack = [Int]()
         for root in 0..<n where component[root] < 0 {
-            var stack = [root]
+            stack.append(root)
             component[root] = count
             while let x = stack.popLast() {
                 for slot in first[x]..<first[x + 1] where component[Int(compact[slot])] < 0 {
@@ -115,15 +120,16 @@ struct PlanarGraph {
         // tens of millimetres out cancel to an error of about 1e-12 mm², which hides the sign of a
         // sliver a micrometre long (hull-mask minus itself moved by 1e-6 mm: its pieces went to the
         // exact split instead).
-        let areas = cycles.map { c -> Double in
-            let o = at[Int(c[0])]
+        let areas = (0..<cycleCount).map { k -> Double in
+            let c = cycle(k), c0 = c.startIndex
+            let o = at[Int(c[c0])]
             var s = 0.0
-            for i in 1..<max(1, c.count - 1) { s += (at[Int(c[i])] - o).cross(at[Int(c[i + 1])] - o) }
+            for i in 1..<max(1, c.count - 1) { s += (at[Int(c[c0 + i])] - o).cross(at[Int(c[c0 + i + 1])] - o) }
             return s / 2
         }
         var outside = [Int](repeating: -1, count: count)  // component -> index of its most negative cycle
-        for (i, c) in cycles.enumerated() {
-            let comp = component[Int(c[0])]
+        for i in 0..<cycleCount {
+            let comp = component[Int(cycleCorners[cycleStart[i]])]
             if outside[comp] >= 0 && areas[outside[comp]] <= areas[i] { continue }
             outside[comp] = i
         }
@@ -131,7 +137,8 @@ struct PlanarGraph {
         var faceCycles = [Int]()
         var holes = [[Int]]()
         var boxes = [(Vector2, Vector2)]()
-        for (i, c) in cycles.enumerated() where areas[i] > 0 && outside[component[Int(c[0])]] != i {
+        for i in 0..<cycleCount where areas[i] > 0 && outside[component[Int(cycleCorners[cycleStart[i]])]] != i {
+            let c = cycle(i)
             faceCycles.append(i)
             holes.append([])
             var lo = Vector2(.infinity, .infinity), hi = Vector2(-.infinity, -.infinity)
@@ -146,17 +153,17 @@ struct PlanarGraph {
         // Each face's loop indexed once, when a floating component first asks about it.
         var loops = [WindingIndex?](repeating: nil, count: faceCycles.count)
         func winding(of f: Int, around p: Vector2) -> Int? {
-            if loops[f] == nil { loops[f] = WindingIndex(cycles[faceCycles[f]].map { at[Int($0)] }) }
+            if loops[f] == nil { loops[f] = WindingIndex(cycle(faceCycles[f]).map { at[Int($0)] }) }
             return loops[f]!.winding(around: p)
         }
         for (comp, i) in outside.enumerated() where comp != rootComponent {
             // A floating component: its outside cycle is a hole in the smallest face around it.
-            let probe = at[Int(cycles[i][0])]
+            let probe = at[Int(cycleCorners[cycleStart[i]])]
             var holder: Int? = nil
             for (f, k) in faceCycles.enumerated() {
                 let (lo, hi) = boxes[f]
                 guard probe.x >= lo.x, probe.x <= hi.x, probe.y >= lo.y, probe.y <= hi.y else { continue }
-                guard component[Int(cycles[k][0])] != comp, winding(of: f, around: probe) == 1 else { continue }
+                guard component[Int(cycleCorners[cycleStart[k]])] != comp, winding(of: f, around: probe) == 1 else { continue }
                 if holder.map({ areas[k] < areas[faceCycles[$0]] }) ?? true { holder = f }
             }
             guard let h = holder else {
@@ -165,7 +172,7 @@ struct PlanarGraph {
             holes[h].append(i)
         }
         return faceCycles.enumerated().map { f, k in
-            Face(outer: cycles[k].map { ids[Int($0)] }, holes: holes[f].map { cycles[$0].map { ids[Int($0)] } })
+            Face(outer: cycle(k).map { ids[Int($0)] }, holes: holes[f].map { cycle($0).map { ids[Int($0)] } })
         }
     }
 
