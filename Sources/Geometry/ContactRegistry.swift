@@ -125,7 +125,7 @@ struct ContactRegistry {
         guard isDegenerate else { return }
         // Per operand, the features inside an edge or a face that hold more than one id, with those
         // ids in the order found (the first id of each feature apart: most hold one, and an array
-        // each was a third of a small boolean's allocations).
+        // each was one in twenty of a small boolean's allocations).
         var onFeature = [[Simplex: [UInt32]]](repeating: [:], count: 2)
         for m in 0..<2 {
             var firstOn = [Simplex: UInt32](minimumCapacity: definitions.count)

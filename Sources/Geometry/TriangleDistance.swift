@@ -25,7 +25,8 @@ enum TriangleDistance {
         if abs(heights.1) <= limit && distance(u.1, toTriangle: t) <= d { return u.1 }
         if abs(heights.2) <= limit && distance(u.2, toTriangle: t) <= d { return u.2 }
         let m = (u.1 - u.0).cross(u.2 - u.0), mLimit = d * m.length
-        // One corner at a time: an array literal here was a heap allocation per pair tested.
+        // One corner at a time: an array literal here was a heap allocation per call, the most
+        // frequent of a small boolean.
         if abs(m.dot(t.0 - u.0)) <= mLimit && distance(t.0, toTriangle: u) <= d { return t.0 }
         if abs(m.dot(t.1 - u.0)) <= mLimit && distance(t.1, toTriangle: u) <= d { return t.1 }
         if abs(m.dot(t.2 - u.0)) <= mLimit && distance(t.2, toTriangle: u) <= d { return t.2 }
