@@ -142,7 +142,7 @@ extension Mesh {
     /// crosses itself is named, and they are snapped
     /// together (`NearContactSnapping`) before it runs again; where that makes an operand cross
     /// itself, the shells of that operand that nearly touch each other are snapped together first.
-    /// Where the operands nearly touch, were snapped, a split had to be made exactly
+    /// Where the operands nearly touch (where snapping left near contact, or was not used), a split had to be made exactly
     /// (`Corefinement.exactSplits`), or a kept piece with a rounded corner is no thicker than
     /// `Tolerance.crossingReach` tolerances, pieces thin enough may fold when the result is rounded
     /// to doubles: `RoundingRepair` mends them, and the result is checked (every triangle that rounding, a snap or an edit could have moved,
@@ -202,9 +202,11 @@ extension Mesh {
             let longest = max((q - p).lengthSquared, (r - q).lengthSquared, (p - r).lengthSquared).squareRoot()
             return (q - p).cross(r - p).length <= Tolerance.crossingReach * tolerance * longest
         }
-        guard core.nearlyTouching != nil || core.exactSplits > 0 || !snapped.isEmpty || hasThinPiece else {
+        guard core.nearlyTouching != nil || core.exactSplits > 0 || hasThinPiece else {
             // In general position the rounded result is valid as it is, and a collapse keeps it
-            // closed, oriented and within the tolerance of where it was (docs/booleans.md).
+            // closed, oriented and within the tolerance of where it was (docs/booleans.md). So is
+            // the result of operands that snapping settled, where the corefinement of the snapped
+            // operands finds no near contact left: they touch only exactly.
             return simplified(result, core, tolerance: tolerance).mesh.compacted().markedValid()
         }
         var repair = RoundingRepair(result, normals: pieces.normals(), origin: { v in v < a.vertices.count ? 0 : (constructed.contains(v) ? 2 : 1) },
