@@ -185,23 +185,24 @@ extension Corefinement {
         // corners as one) and by edge.
         let overlapping = coplanar[1 - mesh].indices.filter { coplanar[1 - mesh][$0] }
         // Round each corner (by the id standing for it): compressed rows.
-        var cornerFirst = [Int32](repeating: 0, count: representative.count + 1)
+        var rows = [Int32](repeating: 0, count: representative.count + 1)
         for u in overlapping {
             let t = other.triangles[u]
-            for k in 0..<3 { cornerFirst[Int(root(t[k], of: 1 - mesh)) + 1] += 1 }
+            for k in 0..<3 { rows[Int(root(t[k], of: 1 - mesh)) + 1] += 1 }
         }
-        for r in 0..<representative.count { cornerFirst[r + 1] += cornerFirst[r] }
-        var cornerFill = cornerFirst, aroundCorner = [Int](repeating: 0, count: 3 * overlapping.count)
-        var alongEdge = EdgeTriangles(edges: 3 * overlapping.count)
+        for r in 0..<representative.count { rows[r + 1] += rows[r] }
+        var cornerFill = rows, around = [Int](repeating: 0, count: 3 * overlapping.count)
+        var edgeHolders = EdgeTriangles(edges: 3 * overlapping.count)
         for u in overlapping {
             let t = other.triangles[u]
             for k in 0..<3 {
                 let r = Int(root(t[k], of: 1 - mesh))
-                aroundCorner[Int(cornerFill[r])] = u
+                around[Int(cornerFill[r])] = u
                 cornerFill[r] += 1
-                alongEdge.add(u, on: EdgeTriangles.key(t[k], t[(k + 1) % 3]))
+                edgeHolders.add(u, on: EdgeTriangles.key(t[k], t[(k + 1) % 3]))
             }
         }
+        let cornerFirst = rows, aroundCorner = around, alongEdge = edgeHolders
         // The other's triangles that hold a feature holding `id`, in label order, then in the order
         // each feature's holders were gathered.
         func holders(of id: UInt32, into found: inout [Int]) {
@@ -217,15 +218,30 @@ extension Corefinement {
                 return false
             }
         }
-        var holdersA = [Int](), holdersB = [Int](), holdersC = [Int]()
+        // Whether triangle `u` of the other is among those holding a feature holding `id`: the
+        // same test, for one triangle, without gathering the others.
+        let isOverlapping = coplanar[1 - mesh]
+        func holds(_ u: Int, _ id: UInt32) -> Bool {
+            firstLabel(of: id, in: 1 - mesh) { s in
+                switch s {
+                case .face(let f): return f == u
+                case .vertex(let v):
+                    guard isOverlapping[u] else { return false }
+                    let r = root(v, of: 1 - mesh), t = other.triangles[u]
+                    return root(t.a, of: 1 - mesh) == r || root(t.b, of: 1 - mesh) == r || root(t.c, of: 1 - mesh) == r
+                case .edge(let e):
+                    guard isOverlapping[u] else { return false }
+                    let t = other.triangles[u], key = EdgeTriangles.key(e.a, e.b)
+                    return EdgeTriangles.key(t.a, t.b) == key || EdgeTriangles.key(t.b, t.c) == key || EdgeTriangles.key(t.c, t.a) == key
+                }
+            }
+        }
+        var holdersA = [Int]()
         let isCoplanar = coplanar[mesh]
         for (i, t) in list.enumerated() where isCoplanar[sources[mesh][i]] {
             // The first triangle holding all three corners.
             holders(of: t.a, into: &holdersA)
-            guard !holdersA.isEmpty else { continue }
-            holders(of: t.b, into: &holdersB)
-            holders(of: t.c, into: &holdersC)
-            if let u = holdersA.first(where: { holdersB.contains($0) && holdersC.contains($0) }) {
+            if let u = holdersA.first(where: { holds($0, t.b) && holds($0, t.c) }) {
                 result[i] = .onSurface(sameFacing: Corefinement.sameFacing(own.corners(sources[mesh][i]), other.corners(u)))
             }
         }
