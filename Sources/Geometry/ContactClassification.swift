@@ -324,7 +324,17 @@ extension Corefinement {
         /// The triangles that hold any of `features`, sorted, each once.
         func triangles(holdingAll features: [Simplex], of core: Corefinement, mesh: Int) -> [Int] {
             if features.count == 1, case .face(let f) = features[0] { return [f] }
-            return Array(Set(features.flatMap { triangles(holding: $0, of: core, mesh: mesh) })).sorted()
+            guard let first = features.first else { return [] }
+            var all = triangles(holding: first, of: core, mesh: mesh)
+            for s in features.dropFirst() { all += triangles(holding: s, of: core, mesh: mesh) }
+            all.sort()
+            var kept = 0
+            for i in all.indices where kept == 0 || all[kept - 1] != all[i] {
+                all[kept] = all[i]
+                kept += 1
+            }
+            all.removeLast(all.count - kept)
+            return all
         }
     }
 

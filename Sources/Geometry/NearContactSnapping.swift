@@ -651,6 +651,10 @@ struct NearContactSnapping {
         private let unusedInputVertices: [Int]
         /// Whether edits record what they touch (not before the first round, which looks everywhere).
         var isTrackingTouches = false
+        /// `nearestFeature`'s lists of triangles, kept between its calls (a few entries each, but
+        /// a pair of arrays made and freed per call cost a small boolean's snapping a tenth of
+        /// its allocations).
+        private var nearScratch = [Int](), besideScratch = [Int]()
 
         /// The vertices that became active since the last call, in the order they did.
         func takeActivated() -> [UInt32] {
@@ -1118,6 +1122,14 @@ struct NearContactSnapping {
             // up as unsettled).
             // (A few triangles at most: an array is searched faster than a set is hashed.)
             var near = [Int](), besideCornerAtP = [Int]()
+            swap(&near, &nearScratch)
+            swap(&besideCornerAtP, &besideScratch)
+            near.removeAll(keepingCapacity: true)
+            besideCornerAtP.removeAll(keepingCapacity: true)
+            defer {
+                swap(&near, &nearScratch)
+                swap(&besideCornerAtP, &besideScratch)
+            }
             var atCorner = false
             let triangles = triangles, vertices = vertices
             forEachTriangle(near: Bounds(p, p)) { i in
