@@ -61,6 +61,8 @@ struct NearContactSnapping {
     let meshes: [Editable]
     /// The largest distance in mm a vertex or surface moves.
     let tolerance: Double
+    /// How many rounds snapping took, the last of which found nothing to change.
+    private(set) var rounds = 0
     /// How many more vertices may be inserted before snapping gives up.
     private var budget = 0
     /// Where a round looks: what the round before changed (in either operand) or found and left
@@ -172,6 +174,7 @@ struct NearContactSnapping {
         meshes[0].isTrackingTouches = true
         meshes[1].isTrackingTouches = true
         for round in 0..<64 {
+            rounds = round + 1
             let before = budget
             meshes[0].reindex()
             meshes[1].reindex()

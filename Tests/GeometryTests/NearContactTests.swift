@@ -93,6 +93,43 @@ import Testing
         #expect(snapping.meshes[1].mesh.vertices.contains(Vector3(10, 0, 0)), "the near corner moved onto the cube's")
     }
 
+    /// A bar of 4 x 1 x 1 mm sections and a second bar on top of it, shifted by half a section: each
+    /// one's corners along the long edges lie exactly on the other's edges, a chain of exact
+    /// contacts 2 mm apart. One corner near the end nearly touches, so its insertion makes the
+    /// corners round it active, and each of those goes in and activates the next. After the first
+    /// round, that chain goes in within one round, not one step of it a round.
+    @Test func aChainOfExactContactsGoesInWithinOneRound() throws {
+        let n = 16
+        func bar(at xs: [Double], _ z0: Double, _ z1: Double) -> Mesh {
+            var vertices = [Vector3](), triangles = [Mesh.Triangle]()
+            for x in xs { vertices += [Vector3(x, 0, z0), Vector3(x, 1, z0), Vector3(x, 1, z1), Vector3(x, 0, z1)] }
+            for i in 0..<(xs.count - 1) {
+                for k in 0..<4 {
+                    let a = UInt32(4 * i + k), b = UInt32(4 * i + (k + 1) % 4)
+                    triangles += [Mesh.Triangle(a, b, b + 4), Mesh.Triangle(a, b + 4, a + 4)]
+                }
+            }
+            let last = UInt32(4 * (xs.count - 1))
+            triangles += [Mesh.Triangle(0, 2, 1), Mesh.Triangle(0, 3, 2), Mesh.Triangle(last, last + 1, last + 2), Mesh.Triangle(last, last + 2, last + 3)]
+            return Mesh(vertices: vertices, triangles: triangles)
+        }
+        let below = bar(at: (0...n).map { 2.0 * Double($0) }, -1, 0)
+        var above = bar(at: (0...n).map { 2.0 * Double($0) + 1 }, 0, 1)
+        // The near corner at the far end: the chain runs against the order of the ids, in which a
+        // round visits the corners (in that order one pass would take it all).
+        let near = 4 * (n - 1)
+        above = Mesh(vertices: above.vertices.enumerated().map { $0 == near ? $1 + Vector3(0, 0, 1e-13) : $1 }, triangles: above.triangles)
+        try Mesh.checkOperand(below, "below")
+        try Mesh.checkOperand(above, "above")
+        let snapping = try NearContactSnapping(below, above)
+        let inBelow = Set(snapping.meshes[0].mesh.vertices), inAbove = Set(snapping.meshes[1].mesh.vertices)
+        for k in 0..<n {
+            #expect(inBelow.contains(Vector3(2 * Double(k) + 1, 0, 0)), "corner \(2 * k + 1) of the bar above in the one below")
+            if k > 0 { #expect(inAbove.contains(Vector3(2 * Double(k), 0, 0)), "corner \(2 * k) of the bar below in the one above") }
+        }
+        #expect(snapping.rounds <= 3, "\(snapping.rounds) rounds")
+    }
+
     /// Where both operands have a diagonal in a flat region they share, the one that is not the
     /// Delaunay diagonal of its quad gives way. Both meshes decide it from the positions alone, so two
     /// meshes with the same quad but different diagonals agree on which one stays, ties included.
