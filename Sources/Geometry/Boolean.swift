@@ -139,19 +139,21 @@ extension Mesh {
 
     /// The boolean of two valid operands whose bounds overlap, in the stages of docs/booleans.md.
     /// Where the corefinement finds that the operands nearly touch, it stops, an operand that
-    /// crosses itself is named, and they are snapped
-    /// together (`NearContactSnapping`) before it runs again; where that makes an operand cross
-    /// itself, the shells of that operand that nearly touch each other are snapped together first.
-    /// Where the operands nearly touch (where snapping left near contact, or was not used), a split had to be made exactly
+    /// crosses itself is named, and they are snapped together (`NearContactSnapping`) before it
+    /// runs again; where that makes an operand cross itself, the shells of that operand that
+    /// nearly touch each other are snapped together first. Where the operands still nearly touch
+    /// (snapping left near contact, or was not used), a split had to be made exactly
     /// (`Corefinement.exactSplits`), or a kept piece with a rounded corner is no thicker than
-    /// `Tolerance.crossingReach` tolerances, pieces thin enough may fold when the result is rounded
-    /// to doubles: `RoundingRepair` mends them, and the result is checked (every triangle that rounding, a snap or an edit could have moved,
-    /// against all the others). Every result is simplified (`Simplification`); where the simplified
-    /// result fails the check, the unsimplified one is tried; where that fails too and the operands
-    /// were not checked yet, one that crosses itself is named; otherwise the rounded
-    /// corners of the crossing triangles are moved to neighbouring doubles where they cross less
-    /// (`RoundingRepair.nudgeCrossings`) and both are tried again, then those corners are merged
-    /// into neighbours (`RoundingRepair.collapseCrossings`) and both are tried again, then once more with the
+    /// `Tolerance.crossingReach` tolerances, pieces thin enough may fold when the result is
+    /// rounded to doubles: `RoundingRepair` mends them, and the result is checked (every triangle
+    /// that rounding, a snap or an edit could have moved, against all the others). Operands that
+    /// snapping settled touch only exactly, and are not checked for that alone. Every result is
+    /// simplified (`Simplification`); where the simplified result fails the check, the
+    /// unsimplified one is tried; where that fails too and the operands were not checked yet, one
+    /// that crosses itself is named; otherwise the rounded corners of the crossing triangles are
+    /// moved to neighbouring doubles where they cross less (`RoundingRepair.nudgeCrossings`) and
+    /// both are tried again, then those corners are merged into neighbours
+    /// (`RoundingRepair.collapseCrossings`) and both are tried again, then once more with the
     /// short edges the merges' checks kept merged anyway, then once more without the shells that
     /// still cross and are thinner on average than `Tolerance.crossingReach` tolerances
     /// (`RoundingRepair.dropThinCrossingShells`); then the boolean fails.

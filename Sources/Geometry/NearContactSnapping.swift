@@ -179,6 +179,7 @@ struct NearContactSnapping {
             meshes[0].reindex()
             meshes[1].reindex()
             var changed = false
+            // What earlier rounds made active is in this round's focus already.
             _ = (meshes[0].takeActivated(), meshes[1].takeActivated())
             changed = snapCorners(of: 1, onto: 0) || changed
             changed = snapCorners(of: 0, onto: 1) || changed
