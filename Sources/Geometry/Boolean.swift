@@ -139,8 +139,8 @@ extension Mesh {
 
     /// The boolean of two valid operands whose bounds overlap, in the stages of docs/booleans.md.
     /// Where the corefinement finds that the operands nearly touch, it stops, an operand that
-    /// crosses itself is named, and they are snapped together (`NearContactSnapping`) before it
-    /// runs again; where that makes an operand cross itself, the shells of that operand that
+    /// crosses itself there is named, and they are snapped together (`NearContactSnapping`) before
+    /// it runs again; where that makes an operand cross itself, the shells of that operand that
     /// nearly touch each other are snapped together first. Where the operands still nearly touch
     /// (snapping left near contact, or was not used), a split had to be made exactly
     /// (`Corefinement.exactSplits`), or a kept piece with a rounded corner is no thicker than
@@ -149,8 +149,7 @@ extension Mesh {
     /// that rounding, a snap or an edit could have moved, against all the others). Operands that
     /// snapping settled touch only exactly, and are not checked for that alone. Every result is
     /// simplified (`Simplification`); where the simplified result fails the check, the
-    /// unsimplified one is tried; where that fails too and the operands were not checked yet, one
-    /// that crosses itself is named; otherwise the rounded corners of the crossing triangles are
+    /// unsimplified one is tried; where that fails too, an operand that crosses itself is named; otherwise the rounded corners of the crossing triangles are
     /// moved to neighbouring doubles where they cross less (`RoundingRepair.nudgeCrossings`) and
     /// both are tried again, then those corners are merged into neighbours
     /// (`RoundingRepair.collapseCrossings`) and both are tried again, then once more with the
@@ -162,19 +161,16 @@ extension Mesh {
         var core = try Corefinement(a, b, stoppingAtNearContact: true)
         // The vertices snapping moved or inserted, and the corners of the triangles it made.
         var snapped = Set<UInt32>()
-        // Whether the operands are known not to cross themselves.
-        let operandsChecked = core.stoppedAtNearContact
         if core.stoppedAtNearContact {
-            // Snapping edits solids that do not cross themselves (it checks that its edits keep
-            // them so): an operand that does is named first. Rounds of snapping on one cost
-            // Generic_Twin_7081's left half minus itself moved by 1e-6 mm 52 s before the boolean
-            // failed; the check is lost in the noise of the near-alignment bench.
-            try refuseCrossingItself(a, b)
             let tolerance = Tolerance.of([a, b])
             var editedA = Set<UInt32>(), editedB = Set<UInt32>()
             var snapping: NearContactSnapping?
             do {
                 snapping = try NearContactSnapping(a, b, tolerance: tolerance)
+            } catch .operandCrossesItself {
+                // Snapping edits solids that do not cross themselves where they nearly touch
+                // (and checks that its edits keep them so): one that does is named.
+                try refuseCrossingItself(a, b)
             } catch .crossesItself(let k) {
                 // The operand may nearly touch itself, as shells a rounding error apart: those are
                 // snapped to each other first (once), then the operands again.
@@ -238,7 +234,7 @@ extension Mesh {
         // mend it (Manifold's Generic_Twin_7081 right half minus itself turned: 51 s of nudges,
         // merges and drops, each step checking the result, before the refusal): that operand is
         // named now.
-        if !operandsChecked { try refuseCrossingItself(a, b) }
+        try refuseCrossingItself(a, b)
         if repair.nudgeCrossings(movable: snapped), let mesh = checked(moved: repair.edited.union(snapped)) {
             return mesh.markedValid()
         }

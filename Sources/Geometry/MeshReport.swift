@@ -191,9 +191,10 @@ extension Mesh {
     /// The number of intersecting triangle pairs (exact; contact at shared corners and edges is allowed).
     public func countSelfIntersections() -> Int { selfIntersections().count }
 
-    /// The number of intersecting triangle pairs, and the first (by the lower triangle index). The
-    /// pairs are tested over the cores, in chunks of triangles; `stoppingAtFirst` ends each chunk at
-    /// its first pair (the count is then only whether there is one).
+    /// The number of intersecting triangle pairs, and the first found (without suspects, by the
+    /// lower triangle index). The pairs are tested over the cores, in chunks of triangles;
+    /// `stoppingAtFirst` ends each chunk at its first pair (the count is then only whether there
+    /// is one).
     /// `suspects`: where given, only the pairs with at least one suspect triangle are tested (the
     /// caller knows that the others do not cross each other).
     func selfIntersections(stoppingAtFirst: Bool = false, suspects: [Bool]? = nil) -> (count: Int, first: (Int, Int)?) {
@@ -214,8 +215,30 @@ extension Mesh {
             let (p, q, r) = corners(i)
             return Bounds(p, q, r)
         }
-        let bvh = BoundingVolumeHierarchy(boxes: boxes)
         let tested = suspects.map { s in triangles.indices.filter { s[$0] } } ?? Array(triangles.indices)
+        if let suspects, 16 * tested.count < triangles.count {
+            // A few suspects (what an edit or a repair changed) are indexed themselves, and every
+            // triangle is a query: the index of the whole mesh cost such a check most of its time.
+            let tree = BoundingVolumeHierarchy(boxes: tested.map { boxes[$0] })
+            let tests = tested.map { CrossingTest(self, $0) }
+            return Parallel.map(triangles.count, minimumChunk: 4096, sharing: Parallel.isWorthSharing(triangles.count, cost: 100)) {
+                range -> (count: Int, pairs: [(Int, Int)]) in
+                var count = 0
+                var pairs = [(Int, Int)]()
+                for j in range {
+                    if stoppingAtFirst && count > 0 { break }
+                    tree.forEachOverlap(with: boxes[j]) { k in
+                        let i = tested[k]
+                        // Each pair once: a pair of suspects from its higher index.
+                        guard i != j, !suspects[j] || i < j, tests[k].crosses(j, of: self) else { return }
+                        count += 1
+                        if pairs.count < keeping { pairs.append((i, j)) }
+                    }
+                }
+                return (count, pairs)
+            }
+        }
+        let bvh = BoundingVolumeHierarchy(boxes: boxes)
         // Whether each triangle is tested from its own side (all of them, without suspects).
         let isTested = suspects ?? [Bool](repeating: true, count: triangles.count)
         return Parallel.map(tested.count, minimumChunk: 1024) { range -> (count: Int, pairs: [(Int, Int)]) in

@@ -46,16 +46,19 @@
 /// cuts of a Menger sponge put thousands of them on the edges of its bars, whose fans of slivers
 /// slowed every later query.
 ///
-/// This repeats until nothing is near any more. Afterwards the near contact is exact contact (shared
-/// corners, shared edges, identical coplanar triangles), which the exact corefinement resolves, and
-/// the two faces that were a rounding error apart are one face. Each operand stays a closed,
-/// oriented 2-manifold: only splits and flips change its triangles. Every edit either inserts a
-/// vertex or flips a diagonal towards the Delaunay one, so the rounds end in practice; they are
-/// bounded all the same (64 rounds, 32 rounds in a row of flips only, a cycle of such rounds,
-/// and new vertices: one per input vertex plus 1,000, and after the first round at most three
-/// times as many as it inserted, plus 100), and snapping that does not settle leaves the operands
-/// as they were. So does snapping that made an operand cross itself (checked, exactly, on the
-/// triangles it edited). Why it gave up is thrown as a `GiveUp`.
+/// Each round looks only round what could have changed: the first round round the ends of the
+/// near contact found before it, the later ones round what the round before edited or made
+/// active. This repeats until nothing is near any more. Afterwards the near contact is exact
+/// contact (shared corners, shared edges, identical coplanar triangles), which the exact
+/// corefinement resolves, and the two faces that were a rounding error apart are one face. Each
+/// operand stays a closed, oriented 2-manifold: only splits and flips change its triangles. Every
+/// edit either inserts a vertex or flips a diagonal towards the Delaunay one, so the rounds end in
+/// practice; they are bounded all the same (64 rounds, 32 rounds in a row of flips only, a cycle
+/// of such rounds, and new vertices: one per input vertex plus 1,000, and after the first round at
+/// most three times as many as it inserted, plus 100), and snapping that does not settle leaves
+/// the operands as they were. So does snapping that made an operand cross itself (checked,
+/// exactly, on the triangles it edited), and an operand that crossed itself round the near
+/// contact before any edit. Why it gave up is thrown as a `GiveUp`.
 struct NearContactSnapping {
     /// The operands, edited.
     let meshes: [Editable]
@@ -66,10 +69,11 @@ struct NearContactSnapping {
     /// How many more vertices may be inserted before snapping gives up.
     private var budget = 0
     /// Where a round looks: what the round before changed (in either operand) or found and left
-    /// for later, indexed by their boxes; nil in the first round, which looks everywhere.
+    /// for later, or for the first round the triangles round the ends of the near contact that
+    /// `markNearContact` found, indexed by their boxes; nil where every round looks everywhere.
     /// Elsewhere the operands are as the round before found them, with nothing near left, so a
-    /// later round costs a query of this small tree per vertex and edge, and queries of the
-    /// operands only where the near contact left something to settle.
+    /// round costs a query of this small tree per vertex and edge, and queries of the operands
+    /// only where the near contact left something to settle.
     private var focus: BoundingVolumeHierarchy?
     /// The changes `focus` indexes.
     private var changes = [Change]()
@@ -131,6 +135,8 @@ struct NearContactSnapping {
         case cascading
         /// The edits made this operand (0 or 1) cross itself.
         case crossesItself(operand: Int)
+        /// This operand (0 or 1) crossed itself where the operands nearly touch, before any edit.
+        case operandCrossesItself(operand: Int)
     }
 
     /// Snaps `a` and `b` together, moving nothing by more than `tolerance` (by default
@@ -161,7 +167,9 @@ struct NearContactSnapping {
         // twice cost a small job a third of its snapping (turned_2).
         func refuseCrossing(_ operands: [(mesh: Mesh, edited: Set<UInt32>)]) throws(GiveUp) {
             for (k, (m, edited)) in operands.enumerated() where !edited.isEmpty {
-                let suspects = m.triangles.map { edited.contains($0.a) || edited.contains($0.b) || edited.contains($0.c) }
+                var isEdited = [Bool](repeating: false, count: m.vertices.count)
+                for v in edited { isEdited[Int(v)] = true }
+                let suspects = m.triangles.map { isEdited[Int($0.a)] || isEdited[Int($0.b)] || isEdited[Int($0.c)] }
                 if m.selfIntersections(stoppingAtFirst: true, suspects: suspects).first != nil { throw .crossesItself(operand: k) }
             }
         }
@@ -169,10 +177,28 @@ struct NearContactSnapping {
             try refuseCrossing(firstRound)
             throw reason
         }
+        // The first round looks round the ends of the near contact, as later rounds look round
+        // what the round before made active: elsewhere nothing is near until an edit there, which
+        // is kept track of. (Looking everywhere, it made the marking's queries again over all of
+        // both operands: a third of the snapping of hull-mask intersected with a sphere whose
+        // meridian lies within 1e-14 mm of the model's mirror plane.) Where the ends are not much
+        // fewer than the triangles, it looks everywhere, which costs less than the focus.
         markNearContact()
-        // The first round looks everywhere: what changes from here on is kept track of.
-        meshes[0].isTrackingTouches = true
-        meshes[1].isTrackingTouches = true
+        changes = meshes[0].takeTouched() + meshes[1].takeTouched()
+        if !lookingEverywhere && 16 * changes.count < a.triangles.count + b.triangles.count {
+            focus = BoundingVolumeHierarchy(boxes: changes.map(\.box))
+        }
+        // An operand that crosses itself there is not snapped: the rounds would creep on along
+        // the crossing, and the corefinement after them join its coincident points one exact
+        // comparison at a time (Generic_Twin_7081's left half minus itself moved by 1e-6 mm: 17 s
+        // before the boolean failed, refused after 6 s with this check). Checked where the first
+        // round looks, not over the whole operand: elsewhere snapping edits nothing, and a
+        // crossing there is the result's, which its own check finds. (A boolean's result is
+        // known not to cross itself.)
+        for (k, operand) in [a, b].enumerated() where !operand.isKnownValid {
+            let region = nearFocus(k)
+            if operand.selfIntersections(stoppingAtFirst: true, suspects: region).first != nil { throw .operandCrossesItself(operand: k) }
+        }
         for round in 0..<64 {
             rounds = round + 1
             let before = budget
@@ -653,8 +679,6 @@ struct NearContactSnapping {
         private(set) var flipLog = [Int]()
         /// The input vertices that are a corner of no triangle (edits never leave one so).
         private let unusedInputVertices: [Int]
-        /// Whether edits record what they touch (not before the first round, which looks everywhere).
-        var isTrackingTouches = false
         /// `nearestFeature`'s lists of triangles, kept between its calls (a few entries each, but
         /// a pair of arrays made and freed per call cost a small boolean's snapping a tenth of
         /// its allocations).
@@ -681,12 +705,10 @@ struct NearContactSnapping {
         /// `reindex()`, and the splits and flips since), as they are before it moves (by at most the
         /// tolerance, which `isInFocus` allows for), in the order of their indices.
         private func touch(around v: UInt32) {
-            guard isTrackingTouches else { return }
             touch(triangles(around: v))
         }
 
         private func touch(_ around: [Int]) {
-            guard isTrackingTouches else { return }
             for i in around {
                 let t = triangles[i]
                 touched.append(Change(vertices[Int(t.a)], vertices[Int(t.b)], vertices[Int(t.c)]))
