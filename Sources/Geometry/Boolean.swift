@@ -149,13 +149,14 @@ extension Mesh {
     /// that rounding, a snap or an edit could have moved, against all the others). Operands that
     /// snapping settled touch only exactly, and are not checked for that alone. Every result is
     /// simplified (`Simplification`); where the simplified result fails the check, the
-    /// unsimplified one is tried; where that fails too, an operand that crosses itself is named; otherwise the rounded corners of the crossing triangles are
-    /// moved to neighbouring doubles where they cross less (`RoundingRepair.nudgeCrossings`) and
-    /// both are tried again, then those corners are merged into neighbours
-    /// (`RoundingRepair.collapseCrossings`) and both are tried again, then once more with the
-    /// short edges the merges' checks kept merged anyway, then once more without the shells that
-    /// still cross and are thinner on average than `Tolerance.crossingReach` tolerances
-    /// (`RoundingRepair.dropThinCrossingShells`); then the boolean fails.
+    /// unsimplified one is tried; where that fails too, an operand that crosses itself is named;
+    /// otherwise the rounded corners of the crossing triangles are moved to neighbouring doubles
+    /// where they cross less (`RoundingRepair.nudgeCrossings`) and both are tried again, then
+    /// those corners are merged into neighbours (`RoundingRepair.collapseCrossings`) and both are
+    /// tried again, then once more with the short edges the merges' checks kept merged anyway,
+    /// then once more without the shells that still cross and are thinner on average than
+    /// `Tolerance.crossingReach` tolerances (`RoundingRepair.dropThinCrossingShells`); then the
+    /// boolean fails.
     private static func corefined(_ a: Mesh, _ b: Mesh, _ op: BooleanOperation) throws(GeometryError) -> Mesh {
         var (a, b) = (a, b)
         var core = try Corefinement(a, b, stoppingAtNearContact: true)

@@ -291,6 +291,7 @@ struct NearContactSnapping {
     /// Marks the ends of the near contact between the operands as they are (a corner near a feature
     /// of the other, two edges passing near each other), so that the exact contact beside them
     /// (a corner exactly on an edge) is inserted too.
+    ///
     /// Only a triangle whose box comes within the tolerance of a triangle's box of the other operand
     /// can have a corner or an edge near it: the rest of each operand (most of it where they cross
     /// rather than lie along each other) is left out at the cost of one query each (hull-mask
