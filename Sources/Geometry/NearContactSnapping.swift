@@ -70,10 +70,11 @@ struct NearContactSnapping {
     private var budget = 0
     /// Where a round looks: what the round before changed (in either operand) or found and left
     /// for later, or for the first round the triangles round the ends of the near contact that
-    /// `markNearContact` found, indexed by their boxes; nil where every round looks everywhere.
-    /// Elsewhere the operands are as the round before found them, with nothing near left, so a
-    /// round costs a query of this small tree per vertex and edge, and queries of the operands
-    /// only where the near contact left something to settle.
+    /// `markNearContact` found, indexed by their boxes; nil where a round looks everywhere
+    /// (`lookingEverywhere`, or a first round whose triangles are not much fewer than the
+    /// operands'). Elsewhere the operands are as the round before found them, with nothing near
+    /// left, so a round costs a query of this small tree per vertex and edge, and queries of the
+    /// operands only where the near contact left something to settle.
     private var focus: BoundingVolumeHierarchy?
     /// The changes `focus` indexes.
     private var changes = [Change]()
