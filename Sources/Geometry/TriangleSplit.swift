@@ -9,8 +9,9 @@ extension Corefinement {
     ///
     /// The split is made on the rounded positions (`vertices`), which is fast and gives pieces
     /// that agree with the positions the output carries. Where that fails (points that round onto
-    /// each other or across a corner), it is made by `ExactSplit` on the points' exact definitions
-    /// instead. Returns whether it was: such pieces are right, but their rounded corners may fold.
+    /// each other or across a corner, or off a side: `hasPieceAlongOneSide`), it is made by
+    /// `ExactSplit` on the points' exact definitions instead. Returns whether it was: such pieces
+    /// are right, but their rounded corners may fold.
     static func split(
         corners: (UInt32, UInt32, UInt32), boundary: [UInt32], segments: [(UInt32, UInt32)], points: [UInt32], vertices: [Vector3],
         definition: (UInt32) -> ContactPoint, tag: UInt32, tolerance: Double, into out: inout [Mesh.Triangle]
@@ -20,7 +21,8 @@ extension Corefinement {
         let axis = abs(normal.x) >= abs(normal.y) && abs(normal.x) >= abs(normal.z) ? 0 : (abs(normal.y) >= abs(normal.z) ? 1 : 2)
         let start = out.count
         if let tiles = try? roundedSplit(corners, boundary, segments, points, vertices, axis: axis, flip: normal[axis] < 0, tag: tag, near: p0, into: &out),
-           tiles || isTiling(out[start...], boundary: boundary, segments: segments, points: points) {
+           tiles || isTiling(out[start...], boundary: boundary, segments: segments, points: points),
+           !hasPieceAlongOneSide(out[start...], corners: corners, boundary: boundary, vertices: vertices, tolerance: tolerance) {
             return false
         }
         out.removeSubrange(start...)
@@ -72,6 +74,36 @@ extension Corefinement {
             throw .degenerateContact("the exact pieces of a triangle near \(p0) do not cover it; the operands nearly touch")
         }
         return true
+    }
+
+    /// Whether one of `pieces` has its three corners on one side of the triangle: a corner, a
+    /// contact point inside that side and the next corner or point, with no area in the exact
+    /// result. A split on rounded positions can make one where a contact point rounds off its side
+    /// (`case-6002-1268`: its two neighbours then share an edge that runs along the side past the
+    /// point, and the contact curve that ends there bounds nothing but the sliver, so the patches
+    /// on both sides of it are joined). Only a piece no thicker than `tolerance` is looked up on
+    /// `boundary` (corner 0, the points inside side 0 to 1, corner 1, and so on).
+    static func hasPieceAlongOneSide(
+        _ pieces: ArraySlice<Mesh.Triangle>, corners: (UInt32, UInt32, UInt32), boundary: [UInt32], vertices: [Vector3], tolerance: Double
+    ) -> Bool {
+        guard boundary.count > 3 else { return false }
+        // The sides of the triangle that point `x` lies on (bits 0, 1, 2; two for a corner).
+        func sides(_ x: UInt32) -> Int {
+            var found = 0, side = 0
+            for y in boundary {
+                if y == corners.1 && side == 0 { side = 1 } else if y == corners.2 && side == 1 { side = 2 }
+                guard y == x else { continue }
+                found |= y == corners.0 ? 0b101 : (y == corners.1 ? 0b011 : (y == corners.2 ? 0b110 : 1 << side))
+            }
+            return found
+        }
+        for t in pieces {
+            let p = vertices[Int(t.a)], q = vertices[Int(t.b)], r = vertices[Int(t.c)]
+            let longest = max((q - p).lengthSquared, (r - q).lengthSquared, (p - r).lengthSquared).squareRoot()
+            guard (q - p).cross(r - p).length <= tolerance * longest else { continue }
+            if sides(t.a) & sides(t.b) & sides(t.c) != 0 { return true }
+        }
+        return false
     }
 
     /// Whether `pieces` tile the triangle as its contact requires, by their edges alone: each step of

@@ -46,6 +46,31 @@ import Testing
         #expect(Self.tiles([(0, 1, 2)], boundary: [0, 1, 2]))
     }
 
+    /// A piece whose three corners lie on one side of the triangle has no area, however its rounded
+    /// corners lie: the pieces beside it share an edge along that side, past the contact point
+    /// (`case-6002-1268`). Triangle 0 1 2 (corners), with point 3 inside side 2 to 0 rounded a
+    /// hair off it.
+    @Test func aPieceAlongOneSideIsFound() {
+        let vertices = [Vector3(0, 0, 0), Vector3(1, 0, 0), Vector3(0, 1, 0), Vector3(-1e-17, 0.5, 0)]
+        func along(_ pieces: [(UInt32, UInt32, UInt32)], boundary: [UInt32] = [0, 1, 2, 3]) -> Bool {
+            Corefinement.hasPieceAlongOneSide(pieces.map { Mesh.Triangle($0.0, $0.1, $0.2) }[...], corners: (0, 1, 2),
+                                              boundary: boundary, vertices: vertices, tolerance: 1e-12)
+        }
+        // The whole triangle and the sliver 2 3 0: they tile it edge for edge.
+        #expect(Self.tiles([(0, 1, 2), (2, 3, 0)], boundary: [0, 1, 2, 3]))
+        #expect(along([(0, 1, 2), (2, 3, 0)]))
+        // Split at the point: no piece along a side.
+        #expect(!along([(0, 1, 3), (1, 2, 3)]))
+        // The boundary as the split gives it, the first again at the end.
+        #expect(along([(0, 1, 2), (2, 3, 0)], boundary: [0, 1, 2, 3, 0]))
+        // Thin but across the triangle (corners on two sides): not along one.
+        let thin = [Vector3(0, 0, 0), Vector3(1, 0, 0), Vector3(0, 1e-14, 0), Vector3(0.5, 0, 0)]
+        #expect(!Corefinement.hasPieceAlongOneSide([Mesh.Triangle(3, 1, 2), Mesh.Triangle(0, 3, 2)][...], corners: (0, 1, 2),
+                                                   boundary: [0, 3, 1, 2], vertices: thin, tolerance: 1e-12))
+        #expect(Corefinement.hasPieceAlongOneSide([Mesh.Triangle(0, 1, 2), Mesh.Triangle(0, 3, 1)][...], corners: (0, 1, 2),
+                                                  boundary: [0, 3, 1, 2], vertices: thin, tolerance: 1e-12))
+    }
+
     /// Ids far apart (a corefinement's vertices number in the hundreds of thousands) take more bits
     /// in the edges' keys, and keep them apart.
     @Test func largeIdsKeepTheirEdgesApart() {
