@@ -78,6 +78,15 @@ struct NearContactSnapping {
     private var focus: BoundingVolumeHierarchy?
     /// The changes `focus` indexes.
     private var changes = [Change]()
+    /// Per operand, per triangle at the start of this round: whether its box comes within three
+    /// tolerances (and the slack) of a triangle's box of the other operand, as `isInFocus` reaches
+    /// round a change; nil in a round that looks at a focus much smaller than the operands, or
+    /// everywhere (`lookingEverywhere`). Snapping edits only where the operands come within the
+    /// tolerance of each other, so elsewhere such a round has nothing to find: a model cut by a
+    /// box whose face lies along its mirror plane (Manifold's Cray_left minus a half box) has
+    /// near contact at every corner on that plane, and the rest of the model is left out at a
+    /// query each.
+    private var nearOther: [[Bool]]?
     /// Near contact this round found and left for the next.
     private var pending = [Change]()
     /// This round's edges of operand 0 that pass near an edge of operand 1, in the order
@@ -165,7 +174,11 @@ struct NearContactSnapping {
         // clean (hull-body moved by 1e-9 mm). A first round that inserted nothing (it only flipped
         // or moved corners) is checked only where snapping has not settled four rounds on (or
         // gives up before): most such snapping settles within a few rounds, and checking them
-        // twice cost a small job a third of its snapping (turned_2).
+        // twice cost a small job a third of its snapping (turned_2). Nor are operands checked
+        // twice as they are: a first round that inserted was, and where the round after it
+        // changes nothing, snapping has settled on what was checked (Manifold's Offset3 and
+        // Offset4: a twelfth of their union).
+        var checkedAsTheyAre = false
         func refuseCrossing(_ operands: [(mesh: Mesh, edited: Set<UInt32>)]) throws(GiveUp) {
             for (k, (m, edited)) in operands.enumerated() where !edited.isEmpty {
                 var isEdited = [Bool](repeating: false, count: m.vertices.count)
@@ -196,6 +209,7 @@ struct NearContactSnapping {
         // round looks, not over the whole operand: elsewhere snapping edits nothing, and a
         // crossing there is the result's, which its own check finds. (A boolean's result is
         // known not to cross itself.)
+        if lookingEverywhere { nearOther = nil }
         for (k, operand) in [a, b].enumerated() where !operand.isKnownValid {
             let region = nearFocus(k)
             if operand.selfIntersections(stoppingAtFirst: true, suspects: region).first != nil { throw .operandCrossesItself(operand: k) }
@@ -205,6 +219,7 @@ struct NearContactSnapping {
             let before = budget
             meshes[0].reindex()
             meshes[1].reindex()
+            if round > 0 { findNearOther(lookingEverywhere: lookingEverywhere) }  // the first round's are the marking's
             var changed = false
             // What earlier rounds made active is in this round's focus already.
             _ = (meshes[0].takeActivated(), meshes[1].takeActivated())
@@ -215,9 +230,12 @@ struct NearContactSnapping {
             if !changed { changed = splitOneDiagonalCrossing() }
             if budget < 0 { try giveUp(cascadeBound == nil ? .overBudget : .cascading) }
             if round == 0 { firstRound = meshes.map { ($0.mesh, $0.edited) } }
-            if !changed || (round == 0 && budget < before) || round == Self.roundsBeforeTheFirstIsChecked - 1 {
+            if (!changed && !checkedAsTheyAre) || (round == 0 && budget < before) || round == Self.roundsBeforeTheFirstIsChecked - 1 {
                 try refuseCrossing(changed ? firstRound : meshes.map { ($0.mesh, $0.edited) })
                 firstRound.removeAll()
+                checkedAsTheyAre = round == 0 || !changed
+            } else {
+                checkedAsTheyAre = checkedAsTheyAre && !changed
             }
             if !changed { return }
             // The first round inserts the corners and crossings that are near; the later ones settle
@@ -274,15 +292,27 @@ struct NearContactSnapping {
         return focus.overlapsAny(Bounds(p, q).expanded(by: reach)) { changes[$0].isNear(p, q, within: reach) }
     }
 
+    /// Sets `nearOther` for the operands as they are (both indexes current), where a round looks
+    /// at more than a focus much smaller than an operand.
+    private mutating func findNearOther(lookingEverywhere: Bool) {
+        let needed = !lookingEverywhere && meshes.contains { focus == nil || 16 * changes.count >= $0.triangles.count }
+        nearOther = needed ? [meshes[0].trianglesNear(meshes[1], within: 3 * tolerance),
+                              meshes[1].trianglesNear(meshes[0], within: 3 * tolerance)] : nil
+    }
+
     /// Per triangle of operand `x`: whether its box (at the last `reindex()`, to within the slack)
     /// comes within `isInFocus`'s reach of this round's focus, which every triangle with an edge
-    /// or a corner in the focus does; nil in a round that looks everywhere, or where the focus is
-    /// not much smaller than the operand (each of its triangles is a query of the index). A later
+    /// or a corner in the focus does. Where the focus is not much smaller than the operand (each of
+    /// its triangles is a query of the index), the triangles near the other operand (`nearOther`),
+    /// and nil in a round that looks everywhere (`lookingEverywhere`). A later
     /// round's focus is a few dozen triangles: found this way, the rest of a large operand costs
     /// a flag each, where testing each of its edges and corners against the focus took a tenth of
     /// such a round.
     private func nearFocus(_ x: Int) -> [Bool]? {
-        guard focus != nil, 16 * changes.count < meshes[x].triangles.count else { return nil }
+        guard focus != nil, 16 * changes.count < meshes[x].triangles.count else {
+            // Triangles made since the round began lie where an edit was, near the other operand.
+            return nearOther.map { $0[x] + [Bool](repeating: true, count: meshes[x].triangles.count - $0[x].count) }
+        }
         var near = [Bool](repeating: false, count: meshes[x].triangles.count)
         let reach = 3 * tolerance
         for change in changes { meshes[x].forEachTriangle(near: change.box.expanded(by: reach)) { near[$0] = true } }
@@ -296,11 +326,13 @@ struct NearContactSnapping {
     /// Only a triangle whose box comes within the tolerance of a triangle's box of the other operand
     /// can have a corner or an edge near it: the rest of each operand (most of it where they cross
     /// rather than lie along each other) is left out at the cost of one query each (hull-mask
-    /// intersected with a sphere: a sixth of the model's triangles are near the sphere's).
+    /// intersected with a sphere: a sixth of the model's triangles are near the sphere's). Found
+    /// within `nearOther`'s reach, they are the first round's `nearOther`.
     private mutating func markNearContact() {
         meshes[0].reindex()
         meshes[1].reindex()
-        let near = [meshes[0].trianglesNear(meshes[1], within: tolerance), meshes[1].trianglesNear(meshes[0], within: tolerance)]
+        let near = [meshes[0].trianglesNear(meshes[1], within: 3 * tolerance), meshes[1].trianglesNear(meshes[0], within: 3 * tolerance)]
+        nearOther = near
         for (x, y) in [(0, 1), (1, 0)] {
             // Corners of such triangles, and vertices of no triangle, which snapping looks at too.
             var isCandidate = meshes[x].unreferenced
@@ -456,12 +488,13 @@ struct NearContactSnapping {
                 guard u < w else { continue }  // each edge once: the direction with the lower id first
                 let p = meshes[0].vertices[Int(u)], q = meshes[0].vertices[Int(w)]
                 guard isInFocus(p, q) else { continue }
+                let found = meshes[1].edgeCrossings(p, q, within: tolerance)
+                guard let first = found.first else { continue }
+                firstCrossings.append((u, w, first))
                 let flatX = meshes[0].isFlat(u, w, within: tolerance)
                 var diagonals = [Editable.EdgeCrossing]()
                 var splitsEdge = false
                 var recovered = false
-                let found = meshes[1].edgeCrossings(p, q, within: tolerance)
-                if let first = found.first { firstCrossings.append((u, w, first)) }
                 for c in found {
                     if waitsForCorner(u, w, c) {
                         changed = true
