@@ -87,20 +87,37 @@ extension Corefinement {
         _ pieces: ArraySlice<Mesh.Triangle>, corners: (UInt32, UInt32, UInt32), boundary: [UInt32], vertices: [Vector3], tolerance: Double
     ) -> Bool {
         guard boundary.count > 3 else { return false }
-        // The sides of the triangle that point `x` lies on (bits 0, 1, 2; two for a corner).
+        // The points of the boundary with the sides they lie on (bits 0, 1, 2; two for a corner),
+        // sorted by id, made at the first thin piece (a face with thousands of contact points on
+        // its sides has many).
+        var onSides = [(id: UInt32, sides: Int)]()
         func sides(_ x: UInt32) -> Int {
-            var found = 0, side = 0
-            for y in boundary {
-                if y == corners.1 && side == 0 { side = 1 } else if y == corners.2 && side == 1 { side = 2 }
-                guard y == x else { continue }
-                found |= y == corners.0 ? 0b101 : (y == corners.1 ? 0b011 : (y == corners.2 ? 0b110 : 1 << side))
+            if onSides.isEmpty {
+                var side = 0
+                for y in boundary {
+                    if y == corners.1 && side == 0 { side = 1 } else if y == corners.2 && side == 1 { side = 2 }
+                    onSides.append((y, y == corners.0 ? 0b101 : (y == corners.1 ? 0b011 : (y == corners.2 ? 0b110 : 1 << side))))
+                }
+                onSides.sort { $0.id < $1.id }
+            }
+            var (low, high) = (0, onSides.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if onSides[middle].id < x { low = middle + 1 } else { high = middle }
+            }
+            var found = 0
+            while low < onSides.count && onSides[low].id == x {
+                found |= onSides[low].sides
+                low += 1
             }
             return found
         }
         for t in pieces {
+            // Thin: twice its area at most the tolerance times its longest edge (squared, over
+            // every piece of a face with thousands).
             let p = vertices[Int(t.a)], q = vertices[Int(t.b)], r = vertices[Int(t.c)]
-            let longest = max((q - p).lengthSquared, (r - q).lengthSquared, (p - r).lengthSquared).squareRoot()
-            guard (q - p).cross(r - p).length <= tolerance * longest else { continue }
+            let longest = max((q - p).lengthSquared, (r - q).lengthSquared, (p - r).lengthSquared)
+            guard (q - p).cross(r - p).lengthSquared <= tolerance * tolerance * longest else { continue }
             if sides(t.a) & sides(t.b) & sides(t.c) != 0 { return true }
         }
         return false
