@@ -632,6 +632,26 @@ import Testing
     }
 }
 
+/// Rounds whose focus is not much smaller than the operands look only at the triangles that come
+/// near the other operand (`NearContactSnapping.nearOther`); looking everywhere must make the same
+/// edits.
+@Suite struct SnappingNearTheOtherTests {
+    /// A sphere of 48 segments whose corners on the plane y = 0 (two on each ring) lie 0.3
+    /// tolerances above the top of a box that holds the half below it: near contact at 46
+    /// corners, too many for a focus, and the triangles away from that plane are left out.
+    /// (With every triangle left out, nothing is snapped and the test fails.)
+    @Test func roundsLookingNearTheOtherOperandMakeTheSameEdits() throws {
+        let ball = try Mesh.sphere(radius: 5, segments: 48)
+        let tolerance = Tolerance.of([ball.bounds, Bounds(Vector3(-10, -10, -10), Vector3(10, 0, 10))])
+        let box = BooleanTests.box(Vector3(-10, -10, -10), Vector3(10, -0.3 * tolerance, 10))
+        #expect(SnappingFocusTests.outcome(ball, box, lookingEverywhere: false) == SnappingFocusTests.outcome(ball, box, lookingEverywhere: true))
+        let s = try NearContactSnapping(ball, box)
+        #expect(!s.meshes[0].edited.isEmpty || !s.meshes[1].edited.isEmpty, "snapping edited nothing")
+        let half = BooleanTests.expectValid(try ball.subtracting(box), "difference").volume, whole = ball.report().volume
+        #expect(abs(half - whole / 2) < 1e-9 * whole, "\(half) vs \(whole / 2)")
+    }
+}
+
 /// A corner snapped onto a corner of the other operand is in exact contact there and stays.
 @Suite struct SnappedCornerTests {
     /// A box with exactly these corners (`Mesh.box` computes them from a centre and a size, which
