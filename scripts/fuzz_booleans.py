@@ -11,13 +11,14 @@ case runs through `minidesk csg ... -o out.ply --json` and through manifold3d, a
   - in generic cases, the number of shells agrees.
 
 Degenerate cases (grid-aligned: shared faces, flush cuts, duplicates, touching edges and corners)
-must give a valid result that matches too (manifold3d, or where ours differs, the exact volume); the shell count is not compared there, since solids that
-touch along an edge stay separate shells in our output. Nearly degenerate cases are the same grid
-scenes with every operand turned by one generic rotation: the faces that were shared are now a
-rounding error apart and cross at tiny angles (a rotated assembly), which the kernel resolves by
-snapping; their expected volume comes from manifold3d on the grid scene before the turn, since
-manifold3d's own answer on the turned scene can be wrong, or, where ours differs from it, from the
-grid scene's boxes exactly (manifold3d's answer on the grid scene can be off too). Moved copies are a convex operand minus
+must give a valid result that matches too (manifold3d's volume, or where ours differs, the exact
+one); the shell count is not compared there, since solids that touch along an edge stay separate
+shells in our output. Nearly degenerate cases are the same grid scenes with every operand turned
+by one generic rotation: the faces that were shared are now a rounding error apart and cross at
+tiny angles (a rotated assembly), which the kernel resolves by snapping; their expected volume
+comes from manifold3d on the grid scene before the turn, since manifold3d's own answer on the
+turned scene can be wrong, or, where ours differs from it, from the grid scene's boxes exactly
+(manifold3d's answer on the grid scene can be off too). Moved copies are a convex operand minus
 itself moved by 1e-6 to 1e-9 mm in a random direction: a shell of slivers as thin as the step,
 whose volume is manifold3d's (or, where ours differs from it and the operand is exactly convex,
 the exact one, in rationals: manifold3d's can be off by more), to a ten-thousandth of the step
@@ -230,8 +231,8 @@ def close_copy_case(rng):
 def grid_volume(op, operands):
     """The exact volume of `op` over axis-aligned boxes (a grid scene before its turn): the cells
     between all their coordinates, each inside a box or not. manifold3d's answer on such a scene
-    can be off (seed 6021's case 8981: a box minus one that meets it along an edge and one that
-    overlaps a quarter of it, 19.667 mm³ where 20 is exact, and what ours and MC sampling give)."""
+    can be off (seed 6021's case 8981: a box of 24 mm³ minus one that meets it along an edge and
+    one that overlaps 4 mm³ of it, 19.667 mm³ where 20 is exact, as ours and sampling give)."""
     boxes = [(pts.min(axis=0), pts.max(axis=0)) for pts, _ in operands]
     axes = [sorted({float(b[k]) for lo, hi in boxes for b in (lo, hi)}) for k in range(3)]
     total = 0.0
