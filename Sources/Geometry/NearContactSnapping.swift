@@ -80,12 +80,13 @@ struct NearContactSnapping {
     private var changes = [Change]()
     /// Per operand, per triangle at the start of this round: whether its box comes within three
     /// tolerances (and the slack) of a triangle's box of the other operand, as `isInFocus` reaches
-    /// round a change; nil in a round that looks at a focus much smaller than the operands, or
-    /// everywhere (`lookingEverywhere`). Snapping edits only where the operands come within the
-    /// tolerance of each other, so elsewhere such a round has nothing to find: a model cut by a
-    /// box whose face lies along its mirror plane (Manifold's Cray_left minus a half box) has
-    /// near contact at every corner on that plane, and the rest of the model is left out at a
-    /// query each.
+    /// round a change. Read only where a round's focus is not much smaller than an operand
+    /// (`nearFocus`): found again for a later round only then, and for the first round the
+    /// marking's; nil where every round looks everywhere (`lookingEverywhere`). Snapping edits
+    /// only where the operands come within the tolerance of each other, so elsewhere such a round
+    /// has nothing to find: a model cut by a box whose face lies along its mirror plane
+    /// (Manifold's Cray_left minus a half box) has near contact at every corner on that plane, and
+    /// the rest of the model is left out at a query each.
     private var nearOther: [[Bool]]?
     /// Near contact this round found and left for the next.
     private var pending = [Change]()
